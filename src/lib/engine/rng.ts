@@ -1,0 +1,59 @@
+/**
+ * Provable randomness (G-0.3). The seed is secret while the game runs; the game publishes
+ * `commitSeed(seed)` at creation and reveals the seed at the end, so anyone can recompute every roll:
+ *
+ *   key   = SHA-256("rongo-rng:" + seed)            (UTF-8)
+ *   state = sfc32 seeded with key's first four big-endian 32-bit words, then 12 draws discarded
+ *   die   = faces[u32 % 6] from the next u32 below 4294967292 (rejection, so no face is favoured)
+ *
+ * The generator state is four 32-bit integers that live inside the game state (never a global), so
+ * the engine stays pure and a JSON round trip keeps the stream.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+
+export type RngState = [number, number, number, number];
+
+const utf8 = new TextEncoder();
+
+/** Hex SHA-256 of the seed: the public commitment shown in every view from the start. */
+export function commitSeed(seed: string): string {
+	return encodeHexLowerCase(sha256(utf8.encode(seed)));
+}
+
+export function seedRng(seed: string): RngState {
+	const key = sha256(utf8.encode('rongo-rng:' + seed));
+	const view = new DataView(key.buffer, key.byteOffset, key.byteLength);
+	const s: RngState = [view.getUint32(0), view.getUint32(4), view.getUint32(8), view.getUint32(12)];
+	for (let i = 0; i < 12; i++) next(s);
+	return s;
+}
+
+/** sfc32 (Chris Doty-Humphrey's small fast counting generator); mutates only the array given. */
+export function next(s: RngState): number {
+	let [a, b, c, d] = s;
+	a >>>= 0;
+	b >>>= 0;
+	c >>>= 0;
+	d >>>= 0;
+	const t = (((a + b) >>> 0) + d) >>> 0;
+	d = (d + 1) >>> 0;
+	a = b ^ (b >>> 9);
+	b = (c + (c << 3)) >>> 0;
+	c = ((c << 21) | (c >>> 11)) >>> 0;
+	c = (c + t) >>> 0;
+	s[0] = a >>> 0;
+	s[1] = b;
+	s[2] = c;
+	s[3] = d;
+	return t;
+}
+
+/** A uniform integer in [0, n) for 1 ≤ n ≤ 2^32, by rejection sampling. */
+export function below(s: RngState, n: number): number {
+	const limit = 2 ** 32 - (2 ** 32 % n);
+	for (;;) {
+		const x = next(s);
+		if (x < limit) return x % n;
+	}
+}
