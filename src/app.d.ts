@@ -1,0 +1,23 @@
+// See https://svelte.dev/docs/kit/types#app.d.ts
+// Workers types are imported, not added to `types`: the global ones would clash with the DOM
+// types the Svelte components use.
+import type { Fetcher } from '@cloudflare/workers-types';
+
+declare global {
+	namespace App {
+		// interface Error {}
+		// interface Locals {}
+		// interface PageData {}
+		// interface PageState {}
+		interface Platform {
+			env: Env;
+		}
+	}
+
+	/** The Worker's bindings, as declared in wrangler.toml. */
+	interface Env {
+		ASSETS: Fetcher;
+	}
+}
+
+export {};
