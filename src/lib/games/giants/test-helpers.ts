@@ -1,0 +1,80 @@
+/**
+ * Helpers shared by the Giants unit specs (*.test.ts beside this file). They go through the public
+ * API only (setup/apply/activeSeats), so a spec that builds its position with them still tests the
+ * real engine. Pure, like the engine itself (conventions §1).
+ */
+import type { Failure, Seat } from '$lib/engine';
+import { giants } from './index';
+import type { GiantsConfig, GiantsMove, GiantsState, StartPosition } from './types';
+
+export const SEED = 'unit-test-seed';
+
+/** Die faces for `players`: 3 white + (players − 3) brown (G-2.4). */
+export function faces(players: number, ...f: number[]): number[] {
+	const out = Array(players).fill(0);
+	f.forEach((x, i) => (out[i] = x));
+	return out;
+}
+
+/** Forced dice for 25 rounds: the given rounds first, then nothing but zeros (no auction from round 2). */
+export function dice(players: number, ...rounds: number[][]): number[][] {
+	return [...Array(25).keys()].map((i) => rounds[i] ?? faces(players));
+}
+
+export function start(config: GiantsConfig, seed = SEED): GiantsState {
+	const r = giants.setup(config, seed);
+	if (!r.ok) throw new Error(`setup refused: ${r.code} ${r.message}`);
+	return r.value;
+}
+
+/**
+ * A game at the start of phase 3 of round 2: all dice show 0, so there is no auction (G-0.4).
+ * Start player 0 unless the position says otherwise.
+ */
+export function atPlacement(players: number, position: StartPosition = {}, extra: Partial<GiantsConfig> = {}): GiantsState {
+	return start({ players, startPlayer: 0, forcedDice: dice(players), ...extra, position: { round: 2, ...position } });
+}
+
+/** Applies a move that must be legal; throws with the refusal's code otherwise. */
+export function play(s: GiantsState, seat: Seat, move: unknown): GiantsState {
+	const r = giants.apply(s, seat, move);
+	if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(move)} refused: ${r.code} ${r.message}`);
+	return r.value.state;
+}
+
+/** Applies a move that must be refused; returns the failure. */
+export function refused(s: GiantsState, seat: Seat, move: unknown): Failure {
+	const r = giants.apply(s, seat, move);
+	if (r.ok) throw new Error(`seat ${seat} ${JSON.stringify(move)} was accepted`);
+	return r;
+}
+
+/**
+ * Plays a turn-based phase (carve, place, transport) by script: whoever's turn it is plays their
+ * next scripted move. With `finish`, seats without moves left pass until the phase ends; without,
+ * it stops as soon as every script is used up (the phase stays open).
+ */
+export function drive(s: GiantsState, script: Record<number, GiantsMove[]>, finish = true): GiantsState {
+	const left: Record<number, GiantsMove[]> = {};
+	for (const [k, v] of Object.entries(script)) left[Number(k)] = [...v];
+	const kind = s.phase.kind;
+	for (let guard = 0; guard < 500 && s.phase.kind === kind; guard++) {
+		const seat = giants.activeSeats(s)[0];
+		if (seat === undefined) break;
+		if (!finish && Object.values(left).every((l) => l.length === 0)) break;
+		const move = left[seat]?.shift() ?? { type: 'pass' };
+		s = play(s, seat, move);
+	}
+	return s;
+}
+
+/** Stable text of a state, to prove a refused move left its input untouched. */
+export function snap(s: unknown): string {
+	return JSON.stringify(s);
+}
+
+export function statue(s: GiantsState, id: string) {
+	const st = s.statues.find((x) => x.id === id);
+	if (!st) throw new Error(`no statue ${id}`);
+	return st;
+}
