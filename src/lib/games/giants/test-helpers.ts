@@ -51,14 +51,16 @@ export function refused(s: GiantsState, seat: Seat, move: unknown): Failure {
 
 /**
  * Plays a turn-based phase (carve, place, transport) by script: whoever's turn it is plays their
- * next scripted move. With `finish`, seats without moves left pass until the phase ends; without,
+ * next scripted move; it stops when the phase (or the round) changes. With `finish`, seats without moves left pass until the phase ends; without,
  * it stops as soon as every script is used up (the phase stays open).
  */
 export function drive(s: GiantsState, script: Record<number, GiantsMove[]>, finish = true): GiantsState {
 	const left: Record<number, GiantsMove[]> = {};
 	for (const [k, v] of Object.entries(script)) left[Number(k)] = [...v];
-	const kind = s.phase.kind;
-	for (let guard = 0; guard < 500 && s.phase.kind === kind; guard++) {
+	// A phase ends when its kind or the round changes (phases 3 and 4 may end a round by themselves).
+	const key = (t: GiantsState) => `${t.round}:${t.phase.kind}`;
+	const at = key(s);
+	for (let guard = 0; guard < 500 && key(s) === at; guard++) {
 		const seat = giants.activeSeats(s)[0];
 		if (seat === undefined) break;
 		if (!finish && Object.values(left).every((l) => l.length === 0)) break;
