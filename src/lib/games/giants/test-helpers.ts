@@ -35,6 +35,26 @@ export function atPlacement(players: number, position: StartPosition = {}, extra
 	return start({ players, startPlayer: 0, forcedDice: dice(players), ...extra, position: { round: 2, ...position } });
 }
 
+/**
+ * A game at the start of phase 4 of round 2: the position is set up, then phase 3 is played by
+ * `placements` (everybody passes once their script is used up). Start player 0.
+ */
+export function atTransport(
+	players: number,
+	position: StartPosition,
+	placements: Record<number, GiantsMove[]>,
+	extra: Partial<GiantsConfig> = {}
+): GiantsState {
+	const s = drive(atPlacement(players, position, extra), placements);
+	if (s.phase.kind !== 'transport') throw new Error(`phase is ${s.phase.kind}, not transport`);
+	return s;
+}
+
+/** A plain placement move (G-4.1). */
+export function put(figure: 'worker' | 'medicineMan' | 'chief', hex: string, logs = 0): GiantsMove {
+	return { type: 'place', figure, hex, logs };
+}
+
 /** Applies a move that must be legal; throws with the refusal's code otherwise. */
 export function play(s: GiantsState, seat: Seat, move: unknown): GiantsState {
 	const r = giants.apply(s, seat, move);
