@@ -113,41 +113,45 @@ export function carryTable(state: Readable, mover: Seat, size: number): CarryInf
 export interface PathTree {
 	start: number;
 	/** Cheapest cost to reach each hex (points given away), Infinity when unreachable. */
-	cost: number[];
+	cost: Float64Array;
 	/** Hex count of that cheapest path. */
-	length: number[];
-	prev: number[];
+	length: Float64Array;
+	prev: Int32Array;
 }
 
 /**
- * Cheapest simple paths from the start hex over carrying hexes (Dijkstra; costs are small integers
- * and hexes never repeat on a shortest path). Ties prefer fewer hexes.
+ * Cheapest simple paths from the start hex over carrying hexes: Dijkstra on the key
+ * cost × 64 + length (cheapest, then fewest hexes), run as a bucket queue since keys are small
+ * integers that grow along every edge. Hexes never repeat on such a path.
  */
 export function cheapestPaths(table: CarryInfo[], start: HexId): PathTree {
 	const n = table.length;
 	const s = HEX_INDEX.get(start)!;
-	const cost = new Array<number>(n).fill(Infinity);
-	const length = new Array<number>(n).fill(Infinity);
-	const prev = new Array<number>(n).fill(-1);
-	const done = new Array<boolean>(n).fill(false);
+	const cost = new Float64Array(n).fill(Infinity);
+	const length = new Float64Array(n).fill(Infinity);
+	const prev = new Int32Array(n).fill(-1);
+	const key = new Float64Array(n).fill(Infinity);
+	const buckets: number[][] = [[s]];
 	cost[s] = 0;
 	length[s] = 0;
-	for (;;) {
-		let u = -1;
-		for (let i = 0; i < n; i++) {
-			if (done[i] || cost[i] === Infinity) continue;
-			if (u < 0 || cost[i] < cost[u] || (cost[i] === cost[u] && length[i] < length[u])) u = i;
-		}
-		if (u < 0) break;
-		done[u] = true;
-		for (const w of NEIGHBOR_INDEX[u]) {
-			if (w === s || done[w] || !table[w].canCarry) continue;
-			const c = cost[u] + table[w].minCost;
-			const l = length[u] + 1;
-			if (c < cost[w] || (c === cost[w] && l < length[w])) {
-				cost[w] = c;
-				length[w] = l;
-				prev[w] = u;
+	key[s] = 0;
+	let top = 0;
+	for (let k = 0; k <= top; k++) {
+		const bucket = buckets[k];
+		if (bucket === undefined) continue;
+		for (const u of bucket) {
+			if (key[u] !== k) continue; // a stale entry: u was reached more cheaply
+			for (const w of NEIGHBOR_INDEX[u]) {
+				if (w === s || !table[w].canCarry) continue;
+				const kw = k + table[w].minCost * 64 + 1;
+				if (kw < key[w]) {
+					key[w] = kw;
+					cost[w] = cost[u] + table[w].minCost;
+					length[w] = length[u] + 1;
+					prev[w] = u;
+					(buckets[kw] ??= []).push(w);
+					if (kw > top) top = kw;
+				}
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import { act, place, takeRongo } from './placement';
 import { revealChoices, submitChoice } from './roundEnd';
 import { MoveSchema } from './schema';
 import { scores } from './score';
-import { ENGINE_VERSION, setup as initialState } from './setup';
+import { ENGINE_VERSION, cloneState, setup as initialState } from './setup';
 import { endTransport, markOnly, moveStatue, startTransport } from './transport';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 
@@ -84,7 +84,7 @@ function apply(state: GiantsState, seat: Seat, raw: unknown): Result<Applied<Gia
 	const m = parsed.output as GiantsMove;
 	if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return fail('BAD_SEAT', 'no such seat');
 	if (state.phase.kind === 'over') return fail('GAME_OVER', 'the game is over');
-	const c: Ctx = { s: cloneJson(state), log: [] };
+	const c: Ctx = { s: cloneState(state), log: [] };
 	try {
 		dispatch(c, seat, m);
 		settle(c);

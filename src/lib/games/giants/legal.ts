@@ -10,7 +10,7 @@
  */
 import { HEXES } from './board';
 import { bidIsAffordable, canCarve, sculptorValue } from './auction';
-import { carryTable, cheapestPaths, crownTargets, erectTargets, pathTo, startHex, type CarryInfo } from './carry';
+import { carryTable, cheapestPaths, crownTargets, erectTargets, pathTo, startHex, type CarryInfo, type PathTree } from './carry';
 import { actionAt, canAct, canPlaceAnything, reservableAhus } from './placement';
 import { markable, releasable } from './roundEnd';
 import { canTransportAnything, mayHandle } from './transport';
@@ -126,12 +126,16 @@ function transportMoves(s: Readable, seat: Seat): GiantsMove[] {
 	const markers = s.players[seat].behind.markers;
 	const out: GiantsMove[] = [{ type: 'pass' }];
 	const tables: CarryInfo[][] = [];
+	const trees = new Map<string, PathTree>();
 	for (const st of s.statues) {
 		if (!mayHandle(st, seat)) continue;
 		const canMark = markers > 0 && st.marker !== seat;
 		if (canMark) out.push({ type: 'mark', statue: st.id });
 		const from = startHex(st)!;
-		const tree = cheapestPaths((tables[st.size] ??= carryTable(s, seat, st.size)), from);
+		// Statues of one size on one hex share their paths (the quarries often hold several).
+		const treeKey = `${st.size}:${from}`;
+		let tree = trees.get(treeKey);
+		if (!tree) trees.set(treeKey, (tree = cheapestPaths((tables[st.size] ??= carryTable(s, seat, st.size)), from)));
 		for (let i = 0; i < HEXES.length; i++) {
 			if (tree.cost[i] === Infinity) continue;
 			const hex = HEXES[i].id;
