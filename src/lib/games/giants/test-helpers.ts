@@ -50,6 +50,24 @@ export function atTransport(
 	return s;
 }
 
+/**
+ * Round 2, 3 players, start player 0: one moai of `size` on display; seat 0 bids its chief and
+ * carves it (it lies in front of seat 0's screen), the others bid nothing; then phase 3 is played
+ * by `placements`, so the result is usually at the start of phase 4.
+ */
+export function carvedBy0(
+	size: 1 | 2 | 3,
+	placements: Record<number, GiantsMove[]>,
+	position: StartPosition = {},
+	extra: Partial<GiantsConfig> = {}
+): GiantsState {
+	const nothing = { type: 'bid', markers: 0, workers: 0 };
+	let s = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [size, 0, 0]), ...extra, position: { round: 2, ...position } });
+	s = play(play(play(s, 0, { ...nothing, chief: true }), 1, nothing), 2, nothing);
+	s = play(s, 0, { type: 'carve', size, workers: 0, chief: true });
+	return drive(s, placements);
+}
+
 /** A plain placement move (G-4.1). */
 export function put(figure: 'worker' | 'medicineMan' | 'chief', hex: string, logs = 0): GiantsMove {
 	return { type: 'place', figure, hex, logs };
@@ -80,7 +98,8 @@ export function drive(s: GiantsState, script: Record<number, GiantsMove[]>, fini
 	// A phase ends when its kind or the round changes (phases 3 and 4 may end a round by themselves).
 	const key = (t: GiantsState) => `${t.round}:${t.phase.kind}`;
 	const at = key(s);
-	for (let guard = 0; guard < 500 && key(s) === at; guard++) {
+	const turnBased = ['carve', 'place', 'transport'];
+	for (let guard = 0; guard < 500 && key(s) === at && turnBased.includes(s.phase.kind); guard++) {
 		const seat = giants.activeSeats(s)[0];
 		if (seat === undefined) break;
 		if (!finish && Object.values(left).every((l) => l.length === 0)) break;

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { giants, type GiantsMove, type GiantsState, type StartPosition } from './index';
-import { atTransport, dice, drive, faces, play, put, refused, start, statue } from './test-helpers';
+import { atTransport, carvedBy0, play, put, refused, statue } from './test-helpers';
 
 const rich = { behind: { workers: 4, logs: 2 } };
-const nothing = { type: 'bid', markers: 0, workers: 0 };
-
 /** Round 2: seat 0 carves a moai of `size` with its chief (it lies in front of the screen), then phase 3 is played. */
 function carved(size: 1 | 2 | 3, placements: Record<number, GiantsMove[]>, position: StartPosition = {}, immediateScoring = false): GiantsState {
-	let s = start({ players: 3, startPlayer: 0, immediateScoring, forcedDice: dice(3, faces(3), [size, 0, 0]), position: { round: 2, players: [rich, rich, rich], ...position } });
-	s = play(play(play(s, 0, { ...nothing, chief: true }), 1, nothing), 2, nothing);
-	s = play(s, 0, { type: 'carve', size, workers: 0, chief: true });
-	return drive(s, placements);
+	return carvedBy0(size, placements, { players: [rich, rich, rich], ...position }, { immediateScoring });
 }
 
 /** Statues given by the position, then phase 3 played; seat 0 starts. */
