@@ -4,6 +4,8 @@
  */
 import type { RngState, Seat, Viewer } from '$lib/engine';
 
+export type { Seat, Viewer };
+
 export type Colour = 'blue' | 'green' | 'red' | 'yellow' | 'purple';
 export type Figure = 'worker' | 'medicineMan' | 'chief';
 export type HexId = string;
