@@ -15,6 +15,16 @@ export const BorrowSchema = v.union([
 	v.strictObject({ figures: v.pipe(v.array(SeatNo), v.minLength(1), v.maxLength(3)) })
 ]);
 
+/**
+ * valibot's `record` silently drops `__proto__`, `prototype` and `constructor` keys, so such a
+ * borrow would be applied as a different move than the one sent; refuse it as malformed instead
+ * (conventions §2: the move applied is the move sent).
+ */
+const NoUnsafeKeys = v.custom<Record<string, unknown>>(
+	(x) => typeof x === 'object' && x !== null && !['__proto__', 'prototype', 'constructor'].some((k) => Object.prototype.hasOwnProperty.call(x, k)),
+	'forbidden key'
+);
+
 export const MoveSchema = v.variant('type', [
 	v.strictObject({
 		type: v.literal('bid'),
@@ -49,7 +59,7 @@ export const MoveSchema = v.variant('type', [
 		type: v.literal('move'),
 		statue: Id,
 		path: v.pipe(v.array(Id), v.maxLength(40)),
-		borrow: v.optional(v.record(Id, BorrowSchema)),
+		borrow: v.optional(v.pipe(NoUnsafeKeys, v.record(Id, BorrowSchema))),
 		erect: v.optional(Id),
 		crown: v.optional(Id),
 		mark: v.optional(v.literal(true))
