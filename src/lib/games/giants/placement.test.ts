@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { giants, type GiantsState } from './index';
-import { atPlacement, drive, play, refused } from './test-helpers';
+import { atPlacement, drive, play, put, refused } from './test-helpers';
 
 const place = (figure: string, hex: string, logs?: number) => ({ type: 'place', figure, hex, ...(logs !== undefined ? { logs } : {}) });
 const action = (figure: string, hex: string, extra: Record<string, unknown> = {}) => ({ type: 'action', figure, hex, ...extra });
@@ -52,7 +52,7 @@ describe('G-4.1 place', () => {
 	});
 
 	it('G-4.6: figures of any players share a hex', () => {
-		const s = drive(atPlacement(3), { 0: [place('worker', 'H14')], 1: [place('chief', 'H14')], 2: [place('medicineMan', 'H14')] }, false);
+		const s = drive(atPlacement(3), { 0: [put('worker', 'H14')], 1: [put('chief', 'H14')], 2: [put('medicineMan', 'H14')] }, false);
 		expect(s.board.H14).toEqual({ workers: [1, 0, 0], medicineMen: [0, 0, 1], chiefs: [0, 1, 0], logs: 0 });
 	});
 });
