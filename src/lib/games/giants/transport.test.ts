@@ -195,6 +195,16 @@ describe('G-5.7–5.9 end of phase 4', () => {
 		expect(r.value.state.phase).toEqual({ kind: 'choice', eligible: [true, false, false], submitted: [false, false, false] });
 	});
 
+	it('G-5.7: an unmoved headdress goes onto the headdress quarry', () => {
+		// Seat 0's medicine man takes a headdress in phase 3; nobody moves it in phase 4.
+		const s = atTransport(3, {}, { 0: [{ type: 'action', figure: 'medicineMan', hex: 'H13', logs: 0 }] });
+		expect(statue(s, 'h1').loc).toEqual({ kind: 'front', seat: 0 });
+		const r = giants.apply(s, 0, { type: 'pass' });
+		if (!r.ok) throw new Error(r.code);
+		expect(r.value.log).toContainEqual({ type: 'unmoved', statues: [{ statue: 'h1', hex: 'H13' }] });
+		expect(r.value.state.unmoved).toEqual(['h1']);
+	});
+
 	it('G-5.8: an abandoned statue may be handled by anybody, but must end erected, crowning or marked', () => {
 		const s = board([{ kind: 'moai', size: 1, hex: 'H27' }, { kind: 'moai', size: 1, hex: 'H20', marker: 1 }], { 0: [put('worker', 'H26')], 1: [put('worker', 'H26')] });
 		expect(statue(s, 'm1')).toMatchObject({ abandoned: true, owner: null });
