@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { cloneJson, fail, ok, type Applied, type Game, type Result, type Seat, type Viewer } from '$lib/engine';
 import { carve, declineCarve, revealBids, startRound, submitBid } from './auction';
-import { Refusal, nextUnpassed, type Ctx } from './context';
+import { Refusal, newCtx, nextUnpassed, type Ctx } from './context';
 import { activeSeats, hasNonPass, legalMoves } from './legal';
 import { act, place, takeRongo } from './placement';
 import { revealChoices, submitChoice } from './roundEnd';
@@ -25,7 +25,7 @@ export { carryInfo } from './carry';
 function setup(config: GiantsConfig, seed: string): Result<Applied<GiantsState, GiantsEntry>> {
 	const r = initialState(config, seed);
 	if (!r.ok) return r;
-	const c: Ctx = { s: r.value, log: [] };
+	const c = newCtx(r.value);
 	startRound(c); // phase 1 is automatic (G-0.4)
 	settle(c);
 	return ok({ state: c.s, log: c.log });
@@ -84,7 +84,7 @@ function apply(state: GiantsState, seat: Seat, raw: unknown): Result<Applied<Gia
 	const m = parsed.output as GiantsMove;
 	if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) return fail('BAD_SEAT', 'no such seat');
 	if (state.phase.kind === 'over') return fail('GAME_OVER', 'the game is over');
-	const c: Ctx = { s: cloneState(state), log: [] };
+	const c = newCtx(cloneState(state));
 	try {
 		dispatch(c, seat, m);
 		settle(c);

@@ -1,7 +1,6 @@
 /** Phase 3: placing carriers and taking actions (G-4.1–4.6). */
 import { AHU, AHUS_AT, HEX } from './board';
-import { newStatueId, refuse, seatCount, type Ctx } from './context';
-import { emptyHex } from './setup';
+import { newStatueId, ownAhu, ownHex, refuse, type Ctx } from './context';
 import type { ActionKind, Figure, GiantsMove, HexId, Readable, Seat } from './types';
 
 export function startPlacement(c: Ctx): void {
@@ -20,7 +19,7 @@ function hasFigure(s: Readable, seat: Seat, figure: Figure): boolean {
 
 function putFigure(c: Ctx, seat: Seat, figure: Figure, hex: HexId, logs: number): void {
 	const p = c.s.players[seat];
-	const hc = (c.s.board[hex] ??= emptyHex(seatCount(c.s)));
+	const hc = ownHex(c, hex);
 	if (figure === 'worker') {
 		p.behind.workers--;
 		hc.workers[seat]++;
@@ -151,7 +150,7 @@ export function act(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'action' 
 			break;
 		case 'reserve':
 			p.behind.pedestals--;
-			s.ahus[ahu!].pedestal = seat;
+			ownAhu(c, ahu!).pedestal = seat;
 			gained = 1;
 			break;
 	}

@@ -1,6 +1,6 @@
 /** Phase 5: the sealed end-of-round choice (G-6.0), abandoned statues (G-5.8), the next round. */
 import { startRound } from './auction';
-import { refuse, seatCount, type Ctx } from './context';
+import { ownStatue, refuse, seatCount, type Ctx } from './context';
 import type { GiantsMove, Readable, RoundEndChoice, Seat } from './types';
 
 /** Statues the seat may mark in G-6.0: its own unmoved statues put on a quarry (G-5.7). */
@@ -68,15 +68,14 @@ export function revealChoices(c: Ctx): void {
 
 function endRound(c: Ctx, choices: ({ seat: Seat } & RoundEndChoice)[]): void {
 	const s = c.s;
-	const byId = new Map(s.statues.map((st) => [st.id, st]));
 	for (const ch of choices) {
 		for (const id of ch.release) {
-			const st = byId.get(id)!;
+			const st = ownStatue(c, id)!;
 			st.marker = null; // the claim lapses
 			s.players[ch.seat].behind.markers++;
 		}
 		for (const id of ch.mark) {
-			const st = byId.get(id)!;
+			const st = ownStatue(c, id)!;
 			st.marker = ch.seat;
 			s.players[ch.seat].behind.markers--;
 		}
@@ -100,11 +99,12 @@ function endRound(c: Ctx, choices: ({ seat: Seat } & RoundEndChoice)[]): void {
 	}
 	// G-5.8: whatever lies on the board unmarked is abandoned.
 	const abandoned: string[] = [];
-	for (const st of s.statues) {
-		if (st.loc.kind === 'hex' && st.marker === null && !st.abandoned) {
+	for (const shared of s.statues) {
+		if (shared.loc.kind === 'hex' && shared.marker === null && !shared.abandoned) {
+			const st = ownStatue(c, shared.id)!;
 			st.abandoned = true;
 			st.owner = null;
-			abandoned.push(st.id);
+			abandoned.push(shared.id);
 		}
 	}
 	if (abandoned.length) c.log.push({ type: 'abandoned', statues: abandoned });

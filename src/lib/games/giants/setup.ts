@@ -187,21 +187,11 @@ function applyPosition(s: GiantsState, pos: StartPosition): Result<null> {
 }
 
 /**
- * A deep copy of a state, written out for its known shape: `apply` copies the state once per move and
- * this is several times faster than a generic deep copy (the copy was a third of a random game's time).
- * Only the never-mutated config data (`forcedDice`) is shared.
+ * The working copy `apply` starts from: players, phase, sealed decisions and the small arrays are
+ * copied; board hexes, ahus and statues are shared and copied on write (context.ts `own*`). Dice are
+ * only ever replaced, never changed in place, and `forcedDice` is config: both are shared.
  */
 export function cloneState(s: GiantsState): GiantsState {
-	const board: GiantsState['board'] = {};
-	for (const hex in s.board) {
-		const h = s.board[hex];
-		board[hex] = { workers: h.workers.slice(), medicineMen: h.medicineMen.slice(), chiefs: h.chiefs.slice(), logs: h.logs };
-	}
-	const ahus: GiantsState['ahus'] = {};
-	for (const id in s.ahus) {
-		const a = s.ahus[id];
-		ahus[id] = { pedestal: a.pedestal, moai: a.moai, crown: a.crown };
-	}
 	return {
 		game: s.game,
 		engineVersion: s.engineVersion,
@@ -219,13 +209,13 @@ export function cloneState(s: GiantsState): GiantsState {
 			passed: p.passed,
 			chiefActionUsed: p.chiefActionUsed
 		})),
-		board,
-		ahus,
-		statues: s.statues.map((st) => ({ ...st, loc: { ...st.loc } })),
+		board: { ...s.board },
+		ahus: { ...s.ahus },
+		statues: s.statues.slice(),
 		supply: { moai: [s.supply.moai[0], s.supply.moai[1], s.supply.moai[2]], headdresses: s.supply.headdresses, logs: s.supply.logs, rongo: s.supply.rongo },
 		logsOut: s.logsOut,
 		forestsCut: s.forestsCut.slice(),
-		dice: s.dice.map((d) => ({ ...d })),
+		dice: s.dice,
 		display: s.display.slice(),
 		unmoved: s.unmoved.slice(),
 		nextStatue: s.nextStatue,

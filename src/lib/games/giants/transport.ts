@@ -1,7 +1,7 @@
 /** Phase 4: transport, erecting, crowning, marking (G-5.1–5.9), and what ends it. */
-import { AHU, AHUS, HEX, HEX_INDEX, areNeighbors } from './board';
-import { canMoveAtAll, carryInfo, carryTable, cheapestPaths, crownTargets, erectTargets, lendingOn, startHex } from './carry';
-import { refuse, seatCount, type Ctx } from './context';
+import { AHU, AHUS, AHUS_AT, HEX, HEX_INDEX, NEIGHBOR_INDEX, areNeighbors } from './board';
+import { canMoveAtAll, carryInfo, carryTable, crownTargets, erectTargets, lendingOn, startHex, type CarryInfo } from './carry';
+import { ownAhu, ownHex, ownStatue, refuse, seatCount, type Ctx } from './context';
 import { startChoice } from './roundEnd';
 import { endGame } from './score';
 import type { GiantsMove, GiantsState, HexId, Lending, Readable, Seat, Statue } from './types';
@@ -28,8 +28,9 @@ export function mayHandle(st: Statue, seat: Seat): boolean {
 	}
 }
 
-function findStatue(s: Readable, id: string): Statue {
-	const st = s.statues.find((x) => x.id === id);
+/** The statue as a private copy of the working state (it is about to change). */
+function findStatue(c: Ctx, id: string): Statue {
+	const st = ownStatue(c, id);
 	if (!st) refuse('NO_SUCH_STATUE', `there is no statue ${id}`);
 	return st;
 }
@@ -57,7 +58,7 @@ function releaseMarker(s: GiantsState, st: Statue): void {
 }
 
 export function markOnly(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'mark' }>): void {
-	const st = findStatue(c.s, m.statue);
+	const st = findStatue(c, m.statue);
 	checkHandle(c.s, seat, st);
 	// G-5.6: a statue in front of the screen is first put on its quarry hex.
 	const hex = startHex(st)!;
@@ -69,7 +70,7 @@ export function markOnly(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'mar
 /** G-5.2–5.6: move one statue along a path, then possibly erect, crown or mark it. */
 export function moveStatue(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'move' }>): void {
 	const s = c.s;
-	const st = findStatue(s, m.statue);
+	const st = findStatue(c, m.statue);
 	checkHandle(s, seat, st);
 	const finishes = (m.erect !== undefined ? 1 : 0) + (m.crown !== undefined ? 1 : 0) + (m.mark ? 1 : 0);
 	if (finishes > 1) refuse('ONE_FINISH', 'erect, crown or mark: at most one');
@@ -127,7 +128,7 @@ export function moveStatue(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'm
 	st.owner = seat;
 	st.abandoned = false;
 	if (m.erect !== undefined) {
-		const a = s.ahus[m.erect];
+		const a = ownAhu(c, m.erect);
 		if (a.pedestal !== seat) s.players[seat].behind.pedestals--; // else: the reservation is used
 		a.pedestal = seat;
 		a.moai = st.id;
@@ -139,7 +140,7 @@ export function moveStatue(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'm
 			s.players[seat].score += points;
 		}
 	} else if (m.crown !== undefined) {
-		s.ahus[m.crown].crown = st.id;
+		ownAhu(c, m.crown).crown = st.id;
 		st.loc = { kind: 'ahu', ahu: m.crown };
 		releaseMarker(s, st);
 	} else {
@@ -178,6 +179,8 @@ function erectWhy(s: Readable, seat: Seat, ahu: string, hex: HexId): string {
 export function canTransportAnything(s: Readable, seat: Seat): boolean {
 	const markers = s.players[seat].behind.markers;
 	const tables: (ReturnType<typeof carryTable> | undefined)[] = [];
+	const tried = new Set<string>();
+	const goalsByKind: Partial<Record<'moai' | 'headdress', Set<number>>> = {};
 	for (const st of s.statues) {
 		if (!mayHandle(st, seat)) continue;
 		if (markers > 0 && st.marker !== seat) return true; // mark it (in place or after moving)
@@ -189,24 +192,53 @@ export function canTransportAnything(s: Readable, seat: Seat): boolean {
 			continue;
 		}
 		// Abandoned and no marker to spare: some reachable hex must let the seat erect or crown.
-		const tree = cheapestPaths(table, from);
-		for (let i = 0; i < tree.cost.length; i++) {
-			if (tree.cost[i] === Infinity) continue;
-			const hex = HEXES_ID[i];
-			if (st.kind === 'moai' ? erectTargets(s, seat, hex).length : crownTargets(s, seat, hex).length) return true;
+		const goals = (goalsByKind[st.kind] ??= goalHexes(s, seat, st.kind));
+		if (goals.size === 0) continue;
+		// Statues of one kind and size on one hex reach the same hexes: search once.
+		const key = `${st.kind}:${st.size}:${from}`;
+		if (tried.has(key)) continue;
+		tried.add(key);
+		if (reachesAny(table, from, goals)) return true;
+	}
+	return false;
+}
+
+/** Hexes where the seat could erect a moai / crown with a headdress now (G-5.4, G-5.5). */
+function goalHexes(s: Readable, seat: Seat, kind: 'moai' | 'headdress'): Set<number> {
+	const out = new Set<number>();
+	for (const hex of AHUS_AT.keys()) {
+		const ok = kind === 'moai' ? erectTargets(s, seat, hex).length > 0 : crownTargets(s, seat, hex).length > 0;
+		if (ok) out.add(HEX_INDEX.get(hex)!);
+	}
+	return out;
+}
+
+/** Breadth-first: can a statue at `from` end its movement (of zero or more hexes) on a goal hex? */
+function reachesAny(table: CarryInfo[], from: HexId, goals: Set<number>): boolean {
+	const start = HEX_INDEX.get(from)!;
+	if (goals.has(start)) return true;
+	const seen = new Uint8Array(table.length);
+	seen[start] = 1;
+	const queue = [start];
+	for (let q = 0; q < queue.length; q++) {
+		for (const w of NEIGHBOR_INDEX[queue[q]]) {
+			if (seen[w] || !table[w].canCarry) continue;
+			if (goals.has(w)) return true;
+			seen[w] = 1;
+			queue.push(w);
 		}
 	}
 	return false;
 }
 
-const HEXES_ID: HexId[] = [...HEX_INDEX.keys()];
 
 /** End of phase 4: G-5.7 unmoved statues to their quarry, G-5.9 logs out, then G-6.1/G-6.4 or phase 5. */
 export function endTransport(c: Ctx): void {
 	const s = c.s;
 	const unmoved: { statue: string; hex: HexId }[] = [];
-	for (const st of s.statues) {
-		if (st.loc.kind !== 'front') continue;
+	for (const shared of s.statues) {
+		if (shared.loc.kind !== 'front') continue;
+		const st = ownStatue(c, shared.id)!;
 		const hex = startHex(st)!;
 		st.loc = { kind: 'hex', hex };
 		unmoved.push({ statue: st.id, hex });
@@ -214,9 +246,10 @@ export function endTransport(c: Ctx): void {
 	s.unmoved = unmoved.map((u) => u.statue);
 	if (unmoved.length) c.log.push({ type: 'unmoved', statues: unmoved });
 	let logs = 0;
-	for (const hc of Object.values(s.board)) {
+	for (const [hex, hc] of Object.entries(s.board)) {
+		if (hc.logs === 0) continue;
 		logs += hc.logs;
-		hc.logs = 0;
+		ownHex(c, hex).logs = 0;
 	}
 	if (logs) {
 		s.logsOut += logs;
