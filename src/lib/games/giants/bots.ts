@@ -68,7 +68,8 @@ function score(s: Readable, seat: Seat, m: GiantsMove): number {
 			const biggest = Math.max(0, ...s.display);
 			const value = sculptorValue({ workers: m.workers, medicineMan: !!m.medicineMan, chief: !!m.chief });
 			// Bid just enough sculptors for the biggest moai, keep the chief home, one marker if any.
-			return -Math.abs(value - biggest) * 3 - (m.chief ? 4 : 0) - Math.abs(m.markers - (p.behind.markers > 2 ? 1 : 0));
+			// The medicine man is worth more fetching workers from the village than carving.
+			return -Math.abs(value - biggest) * 3 - (m.chief ? 4 : 0) - (m.medicineMan ? 3.5 : 0) - Math.abs(m.markers - (p.behind.markers > 2 ? 1 : 0));
 		}
 		case 'carve':
 			return m.size * 10 - sculptorValue({ workers: m.workers, medicineMan: !!m.medicineMan, chief: !!m.chief });
@@ -85,6 +86,7 @@ function score(s: Readable, seat: Seat, m: GiantsMove): number {
 		case 'place': {
 			// Carriers near the quarry and toward valuable coast; logs help big moai.
 			const d = QUARRY_DISTANCE[HEX_INDEX.get(m.hex)!];
+			if (d === 0) return -5; // the start hex of a movement needs no carriers
 			const coast = bestFreeAhuValue(s, m.hex, seat);
 			const crowd = s.board[m.hex] ? 1 : 0;
 			return 10 - d * 1.5 + coast * 0.6 + (m.logs ?? 0) - crowd - (m.figure === 'chief' ? 2 : 0);
