@@ -112,50 +112,64 @@ export function carryTable(state: Readable, mover: Seat, size: number): CarryInf
 
 export interface PathTree {
 	start: number;
-	/** Cheapest cost to reach each hex (points given away), Infinity when unreachable. */
-	cost: Float64Array;
-	/** Hex count of that cheapest path. */
-	length: Float64Array;
+	/** Per hex: 0 when unreachable, else 1 + cost × 64 + length of its cheapest path. */
+	key: Int32Array;
 	prev: Int32Array;
+}
+
+export function reachable(tree: PathTree, i: number): boolean {
+	return tree.key[i] !== 0;
+}
+
+/** Points given away along the cheapest path to hex `i` (reachable hexes only). */
+export function pathCost(tree: PathTree, i: number): number {
+	return (tree.key[i] - 1) >> 6;
 }
 
 /**
  * Cheapest simple paths from the start hex over carrying hexes: Dijkstra on the key
- * cost × 64 + length (cheapest, then fewest hexes), run as a bucket queue since keys are small
- * integers that grow along every edge. Hexes never repeat on such a path.
+ * cost × 64 + length (cheapest, then fewest hexes). The open list is scanned linearly: it holds a
+ * handful of hexes, and that beats a heap or bucket queue on a 34-hex board. Keys grow along every
+ * edge, so no hex repeats on a path.
  */
 export function cheapestPaths(table: CarryInfo[], start: HexId): PathTree {
 	const n = table.length;
 	const s = HEX_INDEX.get(start)!;
-	const cost = new Float64Array(n).fill(Infinity);
-	const length = new Float64Array(n).fill(Infinity);
-	const prev = new Int32Array(n).fill(-1);
-	const key = new Float64Array(n).fill(Infinity);
-	const buckets: number[][] = [[s]];
-	cost[s] = 0;
-	length[s] = 0;
-	key[s] = 0;
-	let top = 0;
-	for (let k = 0; k <= top; k++) {
-		const bucket = buckets[k];
-		if (bucket === undefined) continue;
-		for (const u of bucket) {
-			if (key[u] !== k) continue; // a stale entry: u was reached more cheaply
-			for (const w of NEIGHBOR_INDEX[u]) {
-				if (w === s || !table[w].canCarry) continue;
-				const kw = k + table[w].minCost * 64 + 1;
-				if (kw < key[w]) {
-					key[w] = kw;
-					cost[w] = cost[u] + table[w].minCost;
-					length[w] = length[u] + 1;
-					prev[w] = u;
-					(buckets[kw] ??= []).push(w);
-					if (kw > top) top = kw;
-				}
-			}
+	// Most statues lying about cannot move at all: share one read-only tree per start hex.
+	if (!NEIGHBOR_INDEX[s].some((w) => table[w].canCarry)) return (STAY[s] ??= stayTree(n, s));
+	const key = new Int32Array(n);
+	const prev = new Int32Array(n);
+	const done = new Uint8Array(n);
+	key[s] = 1;
+	prev[s] = -1;
+	const open = [s];
+	while (open.length > 0) {
+		let best = 0;
+		for (let i = 1; i < open.length; i++) if (key[open[i]] < key[open[best]]) best = i;
+		const u = open[best];
+		open[best] = open[open.length - 1];
+		open.pop();
+		done[u] = 1;
+		for (const w of NEIGHBOR_INDEX[u]) {
+			if (w === s || done[w] || !table[w].canCarry) continue;
+			const kw = key[u] + table[w].minCost * 64 + 1;
+			if (key[w] === 0) open.push(w);
+			else if (kw >= key[w]) continue;
+			key[w] = kw;
+			prev[w] = u;
 		}
 	}
-	return { start: s, cost, length, prev };
+	return { start: s, key, prev };
+}
+
+const STAY: PathTree[] = [];
+
+function stayTree(n: number, s: number): PathTree {
+	const key = new Int32Array(n);
+	const prev = new Int32Array(n);
+	key[s] = 1;
+	prev[s] = -1;
+	return { start: s, key, prev };
 }
 
 export function pathTo(tree: PathTree, target: number): HexId[] {

@@ -10,7 +10,7 @@
  */
 import { HEXES } from './board';
 import { bidIsAffordable, canCarve, sculptorValue } from './auction';
-import { carryTable, cheapestPaths, crownTargets, erectTargets, pathTo, startHex, type CarryInfo, type PathTree } from './carry';
+import { carryTable, cheapestPaths, crownTargets, erectTargets, pathCost, pathTo, reachable, startHex, type CarryInfo } from './carry';
 import { actionAt, canAct, canPlaceAnything, reservableAhus } from './placement';
 import { markable, releasable } from './roundEnd';
 import { canTransportAnything, mayHandle } from './transport';
@@ -98,54 +98,80 @@ export function legalMoves(s: Readable, seat: Seat): GiantsMove[] {
 	}
 }
 
+const FIGURES: readonly Figure[] = ['worker', 'medicineMan', 'chief'];
+/**
+ * Every plain placement, made once and frozen: placement offers a few hundred moves per turn, and
+ * sharing them keeps legalMoves from allocating (callers get read-only moves; apply copies its input).
+ */
+const PLACE_MOVES: readonly (readonly (readonly GiantsMove[])[])[] = HEXES.map((h) =>
+	FIGURES.map((figure) =>
+		(figure === 'chief' ? [0] : [0, 1, 2]).map((logs) => Object.freeze({ type: 'place', figure, hex: h.id, logs }) as GiantsMove)
+	)
+);
+const PASS: GiantsMove = Object.freeze({ type: 'pass' });
+const RONGO: GiantsMove = Object.freeze({ type: 'rongo' });
+
 function placementMoves(s: Readable, seat: Seat): GiantsMove[] {
 	const b = s.players[seat].behind;
-	const out: GiantsMove[] = [{ type: 'pass' }];
-	const figures: Figure[] = [];
-	if (b.workers > 0) figures.push('worker');
-	if (b.medicineMan) figures.push('medicineMan');
-	if (b.chief) figures.push('chief');
-	const logOptions = range(Math.min(2, b.logs));
-	for (const h of HEXES) {
-		for (const figure of figures) {
-			for (const logs of figure === 'chief' ? [0] : logOptions) out.push({ type: 'place', figure, hex: h.id, logs });
+	const out: GiantsMove[] = [PASS];
+	const has = [b.workers > 0, b.medicineMan, b.chief];
+	const maxLogs = Math.min(2, b.logs);
+	for (let hi = 0; hi < HEXES.length; hi++) {
+		for (let f = 0; f < 3; f++) {
+			if (!has[f]) continue;
+			const moves = PLACE_MOVES[hi][f];
+			for (let logs = 0; logs < moves.length && logs <= maxLogs; logs++) out.push(moves[logs]);
 		}
+		const hex = HEXES[hi].id;
 		for (const figure of ['medicineMan', 'chief'] as const) {
-			if (!canAct(s, seat, figure, h.id)) continue;
-			const ahus = actionAt(s, h.id) === 'reserve' ? reservableAhus(s, h.id) : [undefined];
+			if (!canAct(s, seat, figure, hex)) continue;
+			const ahus = actionAt(s, hex) === 'reserve' ? reservableAhus(s, hex) : [undefined];
 			for (const ahu of ahus)
-				for (const logs of figure === 'chief' ? [0] : logOptions)
-					out.push({ type: 'action', figure, hex: h.id, logs, ...(ahu ? { ahu } : {}) });
+				for (let logs = 0; logs <= (figure === 'chief' ? 0 : maxLogs); logs++)
+					out.push({ type: 'action', figure, hex, logs, ...(ahu ? { ahu } : {}) });
 		}
 	}
-	if (b.markers > 0 && s.supply.rongo > 0) out.push({ type: 'rongo' });
+	if (b.markers > 0 && s.supply.rongo > 0) out.push(RONGO);
 	return out;
 }
 
 function transportMoves(s: Readable, seat: Seat): GiantsMove[] {
 	const markers = s.players[seat].behind.markers;
-	const out: GiantsMove[] = [{ type: 'pass' }];
+	const out: GiantsMove[] = [PASS];
 	const tables: CarryInfo[][] = [];
-	const trees = new Map<string, PathTree>();
+	// Statues of one size on one hex share their reachable hexes and paths (several often lie on a
+	// quarry or an abandoned heap); erect and crown targets depend on the hex only.
+	const reached = new Map<string, { hex: HexId; path: HexId[] }[]>();
+	const erectAt = new Map<HexId, string[]>();
+	const crownAt = new Map<HexId, string[]>();
 	for (const st of s.statues) {
 		if (!mayHandle(st, seat)) continue;
 		const canMark = markers > 0 && st.marker !== seat;
 		if (canMark) out.push({ type: 'mark', statue: st.id });
 		const from = startHex(st)!;
-		// Statues of one size on one hex share their paths (the quarries often hold several).
 		const treeKey = `${st.size}:${from}`;
-		let tree = trees.get(treeKey);
-		if (!tree) trees.set(treeKey, (tree = cheapestPaths((tables[st.size] ??= carryTable(s, seat, st.size)), from)));
-		for (let i = 0; i < HEXES.length; i++) {
-			if (tree.cost[i] === Infinity) continue;
-			const hex = HEXES[i].id;
-			const path = i === tree.start ? [] : pathTo(tree, i);
+		let ends = reached.get(treeKey);
+		if (!ends) {
+			const tree = cheapestPaths((tables[st.size] ??= carryTable(s, seat, st.size)), from);
+			ends = [];
+			for (let i = 0; i < HEXES.length; i++)
+				if (reachable(tree, i)) ends.push({ hex: HEXES[i].id, path: i === tree.start ? [] : pathTo(tree, i) });
+			reached.set(treeKey, ends);
+		}
+		for (const { hex, path } of ends) {
 			if (path.length > 0) {
 				if (!st.abandoned) out.push({ type: 'move', statue: st.id, path });
 				if (canMark) out.push({ type: 'move', statue: st.id, path, mark: true });
 			}
-			if (st.kind === 'moai') for (const erect of erectTargets(s, seat, hex)) out.push({ type: 'move', statue: st.id, path, erect });
-			else for (const crown of crownTargets(s, seat, hex)) out.push({ type: 'move', statue: st.id, path, crown });
+			if (st.kind === 'moai') {
+				let targets = erectAt.get(hex);
+				if (!targets) erectAt.set(hex, (targets = erectTargets(s, seat, hex)));
+				for (const erect of targets) out.push({ type: 'move', statue: st.id, path, erect });
+			} else {
+				let targets = crownAt.get(hex);
+				if (!targets) crownAt.set(hex, (targets = crownTargets(s, seat, hex)));
+				for (const crown of targets) out.push({ type: 'move', statue: st.id, path, crown });
+			}
 		}
 	}
 	return out;
@@ -168,11 +194,11 @@ export function transportOptions(s: Readable, seat: Seat, statueId: string) {
 	const tree = cheapestPaths(table, from);
 	const reach: { hex: HexId; cost: number; path: HexId[]; erect: string[]; crown: string[] }[] = [];
 	for (let i = 0; i < HEXES.length; i++) {
-		if (tree.cost[i] === Infinity) continue;
+		if (!reachable(tree, i)) continue;
 		const hex = HEXES[i].id;
 		reach.push({
 			hex,
-			cost: tree.cost[i],
+			cost: pathCost(tree, i),
 			path: i === tree.start ? [] : pathTo(tree, i),
 			erect: st.kind === 'moai' ? erectTargets(s, seat, hex) : [],
 			crown: st.kind === 'headdress' ? crownTargets(s, seat, hex) : []
