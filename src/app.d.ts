@@ -1,7 +1,7 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
 // Workers types are imported, not added to `types`: the global ones would clash with the DOM
 // types the Svelte components use.
-import type { Fetcher } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher } from '@cloudflare/workers-types';
 
 declare global {
 	namespace App {
@@ -17,6 +17,7 @@ declare global {
 	/** The Worker's bindings, as declared in wrangler.toml. */
 	interface Env {
 		ASSETS: Fetcher;
+		DB: D1Database;
 	}
 }
 
