@@ -1,0 +1,155 @@
+/**
+ * Runs the built Worker under `wrangler dev` for `npm start`, the end-to-end tests and the server
+ * benchmark: build, apply the D1 migrations to a local state directory, start `wrangler dev`,
+ * wait until it answers, stop it (with workerd) again.
+ *
+ * Everything stays on this machine: `CLOUDFLARE_CF_FETCH_ENABLED=false` keeps wrangler from
+ * fetching the `request.cf` data, `send_metrics = false` in wrangler.toml from sending telemetry.
+ */
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'node_modules/.bin');
+
+const QUIET_ENV = {
+	CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+	WRANGLER_SEND_METRICS: 'false'
+};
+
+/** Runs a command to its end; rejects on a non-zero exit. */
+export function run(cmd: string, args: string[], opts: { env?: Record<string, string>; quiet?: boolean } = {}) {
+	return new Promise<void>((ok, fail) => {
+		const child = spawn(cmd, args, {
+			cwd: ROOT,
+			stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+			env: { ...process.env, ...QUIET_ENV, ...opts.env }
+		});
+		let out = '';
+		child.stdout?.on('data', (d) => (out += d));
+		child.stderr?.on('data', (d) => (out += d));
+		child.on('error', fail);
+		child.on('exit', (code, signal) =>
+			code === 0 ? ok() : fail(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}\n${out}`))
+		);
+	});
+}
+
+/** `vite build`: the adapter's worker and the assets that src/worker.ts wraps. */
+export function build(opts: { quiet?: boolean } = {}) {
+	return run(join(BIN, 'vite'), ['build'], opts);
+}
+
+/** Whether wrangler.toml declares the D1 database yet (it arrived with the accounts work). */
+function hasD1() {
+	return /\[\[d1_databases\]\]/.test(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'));
+}
+
+/** Applies every migration in migrations/ to the local D1 under `persistTo` (idempotent). */
+export async function migrate(persistTo: string, opts: { quiet?: boolean } = {}) {
+	if (!hasD1() || !existsSync(join(ROOT, 'migrations'))) return;
+	// CI=true: wrangler asks no confirmation question (it would wait for a key press in a terminal).
+	await run(join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+		...opts,
+		env: { CI: 'true' }
+	});
+}
+
+/** A free TCP port on 127.0.0.1 (for wrangler's inspector, so two servers can run side by side). */
+export function freePort(): Promise<number> {
+	return new Promise((ok, fail) => {
+		const srv = createServer();
+		srv.unref();
+		srv.on('error', fail);
+		srv.listen(0, '127.0.0.1', () => {
+			const addr = srv.address();
+			const port = typeof addr === 'object' && addr ? addr.port : 0;
+			srv.close(() => ok(port));
+		});
+	});
+}
+
+export interface DevServer {
+	url: string;
+	child: ChildProcess;
+	/** Resolves with the exit code (or signal name) when wrangler ends. */
+	exited: Promise<number | string>;
+	stop(): Promise<void>;
+}
+
+export interface DevServerOptions {
+	port: number;
+	persistTo: string;
+	/** 'inherit' for `npm start`; tests and benchmarks keep the output and show it on failure. */
+	stdio?: 'inherit' | 'pipe';
+	/** Extra variables for the Worker (`--var NAME:value`). */
+	vars?: Record<string, string>;
+}
+
+/** Starts `wrangler dev` on the built app and waits until it answers HTTP. */
+export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
+	const inspector = await freePort();
+	const args = [
+		'dev',
+		'--port', String(opts.port),
+		'--ip', '127.0.0.1',
+		'--inspector-port', String(inspector),
+		'--persist-to', opts.persistTo,
+		'--show-interactive-dev-session=false'
+	];
+	for (const [k, v] of Object.entries(opts.vars ?? {})) args.push('--var', `${k}:${v}`);
+	const stdio: StdioOptions = opts.stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'];
+	// Its own process group, so stop() ends workerd too (wrangler's child), and nothing else.
+	const child = spawn(join(BIN, 'wrangler'), args, {
+		cwd: ROOT,
+		stdio,
+		detached: true,
+		env: { ...process.env, ...QUIET_ENV }
+	});
+	let output = '';
+	child.stdout?.on('data', (d) => (output += d));
+	child.stderr?.on('data', (d) => (output += d));
+	const exited = new Promise<number | string>((ok) => child.on('exit', (code, signal) => ok(code ?? signal ?? -1)));
+	let done = false;
+	void exited.then(() => (done = true));
+	const url = `http://127.0.0.1:${opts.port}`;
+
+	const stop = async () => {
+		if (done || child.pid === undefined) return;
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			return;
+		}
+		const timer = setTimeout(() => {
+			try {
+				process.kill(-child.pid!, 'SIGKILL');
+			} catch {
+				/* already gone */
+			}
+		}, 5000);
+		await exited;
+		clearTimeout(timer);
+	};
+
+	const deadline = Date.now() + 90_000;
+	for (;;) {
+		if (done) throw new Error(`wrangler dev exited before answering:\n${output}`);
+		try {
+			const res = await fetch(url + '/', { signal: AbortSignal.timeout(2000) });
+			await res.arrayBuffer();
+			if (res.status < 500) break;
+		} catch {
+			/* not listening yet */
+		}
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${output}`);
+		}
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	return { url, child, exited, stop };
+}

@@ -1,0 +1,67 @@
+/**
+ * npm start [-- --port 8787] [--persist-to .wrangler/state] [--no-build] [--no-seed]
+ *
+ * Builds the site, applies the D1 migrations to the local database, starts `wrangler dev`
+ * (workerd, local D1 and Durable Object storage) on http://localhost:8787, waits until it answers,
+ * seeds demo data through the HTTP API (scripts/lib/seed.ts) and keeps the server in the
+ * foreground. Ctrl-C stops wrangler and workerd.
+ *
+ * The default state directory is wrangler's own (.wrangler/state), so `npm run preview` serves the
+ * same data. The seed is idempotent: a second start signs the demo users in and adds nothing.
+ */
+import { build, migrate, ROOT, startDevServer, type DevServer } from './lib/devserver';
+import { DEMO_PASSWORD, seed } from './lib/seed';
+import { resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+function option(name: string, fallback: string) {
+	const i = args.indexOf(name);
+	return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+}
+const port = Number(option('--port', '8787'));
+const persistTo = resolve(ROOT, option('--persist-to', '.wrangler/state'));
+
+let server: DevServer | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+	if (stopping) return;
+	stopping = true;
+	await server?.stop();
+	process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(130));
+process.on('SIGTERM', () => void shutdown(143));
+
+try {
+	if (!args.includes('--no-build')) {
+		console.log('» building (vite build)…');
+		await build();
+	}
+	console.log(`» applying D1 migrations (local, ${persistTo})…`);
+	await migrate(persistTo);
+	console.log(`» starting wrangler dev on port ${port}…`);
+	server = await startDevServer({ port, persistTo, stdio: 'inherit' });
+	if (!args.includes('--no-seed')) {
+		console.log('» seeding demo data…');
+		try {
+			const summary = await seed(server.url);
+			console.log(summary);
+		} catch (e) {
+			// The site still runs; say what went wrong instead of taking it down.
+			console.error('» seeding failed:', e instanceof Error ? e.message : e);
+		}
+	}
+	console.log(
+		`\n  Rongo runs on http://localhost:${port}\n` +
+			`  Demo accounts: ana, ben, caro, dan — password "${DEMO_PASSWORD}"\n` +
+			'  Ctrl-C stops it.\n'
+	);
+	const how = await server.exited;
+	if (!stopping) {
+		console.error(`wrangler dev ended (${how})`);
+		process.exit(typeof how === 'number' ? how || 1 : 1);
+	}
+} catch (e) {
+	console.error(e instanceof Error ? e.message : e);
+	await shutdown(1);
+}
