@@ -21,6 +21,8 @@ export default defineConfig({
 	},
 	test: {
 		include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+		// *.worker.test.ts run inside workerd after the build: vitest.workers.config.ts.
+		exclude: ['**/node_modules/**', '**/*.worker.test.ts'],
 		environment: 'node'
 	}
 });

@@ -21,4 +21,11 @@ declare global {
 	}
 }
 
+// `env` from 'cloudflare:workers' (src/cloudflare-workers.d.ts) is typed `Cloudflare.Env`.
+declare module '@cloudflare/workers-types' {
+	namespace Cloudflare {
+		interface Env extends globalThis.Env {}
+	}
+}
+
 export {};

@@ -1,0 +1,31 @@
+// Worker + Durable Object tests, run inside workerd by @cloudflare/vitest-plugin against the
+// real Worker (wrangler.toml: src/worker.ts = SvelteKit's built fetch + the Durable Objects),
+// local D1 with the migrations applied (tests/worker/setup.ts) and real DO storage.
+// Needs `npm run build` first: src/worker.ts imports .svelte-kit/cloudflare/_worker.js.
+// The plain Node tests (engine, helpers) stay in vite.config.ts; see docs/testing.md.
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+	plugins: [
+		cloudflareTest(async () => ({
+			wrangler: { configPath: './wrangler.toml' },
+			miniflare: {
+				// Read in Node, applied inside workerd by the setup file (D1 has no fs there).
+				bindings: { TEST_MIGRATIONS: await readD1Migrations(here('./migrations')) }
+			}
+		}))
+	],
+	resolve: {
+		alias: { $lib: here('./src/lib') }
+	},
+	test: {
+		name: 'workers',
+		include: ['tests/worker/**/*.worker.test.ts'],
+		setupFiles: ['./tests/worker/setup.ts'],
+		testTimeout: 30_000
+	}
+});
