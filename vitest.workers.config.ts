@@ -15,7 +15,11 @@ export default defineConfig({
 			wrangler: { configPath: './wrangler.toml' },
 			miniflare: {
 				// Read in Node, applied inside workerd by the setup file (D1 has no fs there).
-				bindings: { TEST_MIGRATIONS: await readD1Migrations(here('./migrations')) }
+				bindings: {
+					TEST_MIGRATIONS: await readD1Migrations(here('./migrations')),
+					// Enables GameRoom.failNextD1Writes (the outbox retry test); never set in wrangler.toml.
+					ROOM_TEST_SEAMS: '1'
+				}
 			}
 		}))
 	],

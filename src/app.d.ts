@@ -1,12 +1,17 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
 // Workers types are imported, not added to `types`: the global ones would clash with the DOM
 // types the Svelte components use.
-import type { D1Database, Fetcher } from '@cloudflare/workers-types';
+import type { D1Database, DurableObjectNamespace, Fetcher } from '@cloudflare/workers-types';
+import type { GameRoom } from '$lib/server/room/GameRoom';
 
 declare global {
 	namespace App {
 		// interface Error {}
-		// interface Locals {}
+		/** Set by src/lib/server/auth/handle.ts on every request (null when signed out). */
+		interface Locals {
+			user: { id: string; username: string } | null;
+			session: { id: string; expiresAt: number } | null;
+		}
 		// interface PageData {}
 		// interface PageState {}
 		interface Platform {
@@ -18,6 +23,12 @@ declare global {
 	interface Env {
 		ASSETS: Fetcher;
 		DB: D1Database;
+		/** Optional: sign-ups allowed per address and hour (default 10), e.g. for local e2e runs. */
+		AUTH_SIGNUPS_PER_HOUR?: string;
+		/** One GameRoom Durable Object per game (`idFromName(gameId)`), src/lib/server/room/. */
+		GAME_ROOM: DurableObjectNamespace<GameRoom>;
+		/** '1' only in the worker tests (vitest.workers.config.ts): enables GameRoom.failNextD1Writes. */
+		ROOM_TEST_SEAMS?: string;
 	}
 }
 

@@ -9,6 +9,8 @@ import sveltekit from '../.svelte-kit/cloudflare/_worker.js';
 // Its JSDoc speaks of DOM Request/Response, which TypeScript will not equate with workerd's.
 const app = sveltekit as unknown as ExportedHandler<Env>;
 
+export { GameRoom } from './lib/server/room/GameRoom';
+
 export default {
 	fetch: app.fetch
 } satisfies ExportedHandler<Env>;

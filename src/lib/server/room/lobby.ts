@@ -1,0 +1,126 @@
+/**
+ * Lobby rules as pure functions over the room's meta and players: create, join, leave, start.
+ * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
+ */
+import { giants, type GiantsEntry, type GiantsState } from '$lib/games/giants';
+import { shuffleSeats } from './rebuild';
+import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from './protocol';
+import type { Meta, Player } from './storage';
+
+export function refuse(status: number, code: string, message: string, extra?: { currentVersion?: number }): RoomError {
+	return { ok: false, status, code, message, ...extra };
+}
+
+export interface Next {
+	meta: Meta;
+	players: Player[];
+	state: GiantsState | null;
+	log: GiantsEntry[];
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function validUser(u: unknown): u is RoomUser {
+	const x = u as RoomUser;
+	return !!x && typeof x.id === 'string' && ID.test(x.id) && typeof x.username === 'string' && x.username.length > 0 && x.username.length <= 64;
+}
+
+export function createGame(input: CreateInput, now: number): Next | RoomError {
+	const i = input;
+	if (!i || typeof i.gameId !== 'string' || !ID.test(i.gameId)) return refuse(400, 'BAD_REQUEST', 'bad game id');
+	if (!validUser(i.creator)) return refuse(400, 'BAD_REQUEST', 'bad creator');
+	if (!Number.isInteger(i.seatsWanted) || i.seatsWanted < 3 || i.seatsWanted > 5) return refuse(400, 'BAD_REQUEST', 'G-2.1: 3 to 5 seats');
+	if (i.visibility !== 'public' && i.visibility !== 'private') return refuse(400, 'BAD_REQUEST', 'bad visibility');
+	if (!TIME_LIMITS.includes(i.timeLimit)) return refuse(400, 'BAD_REQUEST', 'bad time limit');
+	if ((i.visibility === 'private') !== (typeof i.inviteCode === 'string' && ID.test(i.inviteCode)))
+		return refuse(400, 'BAD_REQUEST', 'a private game needs an invite code, a public one none');
+	const meta: Meta = {
+		gameId: i.gameId,
+		game: 'giants',
+		status: 'waiting',
+		visibility: i.visibility,
+		inviteCode: i.visibility === 'private' ? i.inviteCode : null,
+		creatorId: i.creator.id,
+		options: { quickStart: !!i.options?.quickStart, immediateScoring: !!i.options?.immediateScoring },
+		seatsWanted: i.seatsWanted,
+		timeLimit: i.timeLimit,
+		version: 1,
+		createdAt: now,
+		updatedAt: now,
+		startedAt: null,
+		finishedAt: null,
+		seed: null,
+		config: null,
+		engineVersion: giants.engineVersion,
+		seedCommitment: null
+	};
+	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: 0, joinedAt: now }], state: null, log: [] };
+}
+
+function bump(meta: Meta, now: number, patch: Partial<Meta> = {}): Meta {
+	return { ...meta, ...patch, version: meta.version + 1, updatedAt: now };
+}
+
+export function joinGame(meta: Meta, players: Player[], user: RoomUser, inviteCode: string | undefined, now: number): Next | RoomError {
+	if (meta.status !== 'waiting') return refuse(409, 'NOT_WAITING', 'the game has already started');
+	if (players.some((p) => p.userId === user.id)) return refuse(409, 'ALREADY_SEATED', 'you already have a seat in this game');
+	// The code is compared only for private games; a wrong one is answered like a missing one.
+	if (meta.visibility === 'private' && inviteCode !== meta.inviteCode) return refuse(403, 'FORBIDDEN', 'a private game needs its invite link');
+	if (players.length >= meta.seatsWanted) return refuse(409, 'GAME_FULL', 'every seat is taken');
+	const taken = new Set(players.map((p) => p.seat));
+	let slot = 0;
+	while (taken.has(slot)) slot++;
+	const next: Next = {
+		meta: bump(meta, now),
+		players: [...players, { userId: user.id, username: user.username, seat: slot, joinedAt: now }].sort((a, b) => a.seat - b.seat),
+		state: null,
+		log: []
+	};
+	// Issue 3: the game starts by itself when full — in the same change, so nobody sees a full lobby.
+	return next.players.length === meta.seatsWanted ? startGame(next.meta, next.players, now, false) : next;
+}
+
+export function leaveGame(meta: Meta, players: Player[], user: RoomUser, now: number): Next | RoomError {
+	if (meta.status !== 'waiting') return refuse(409, 'NOT_WAITING', 'you can only leave before the start');
+	if (!players.some((p) => p.userId === user.id)) return refuse(409, 'NOT_SEATED', 'you have no seat in this game');
+	const rest = players.filter((p) => p.userId !== user.id);
+	if (rest.length === 0) {
+		// The last player left: the game is closed (finished, never started, no seats).
+		return { meta: bump(meta, now, { status: 'finished', finishedAt: now }), players: [], state: null, log: [] };
+	}
+	// The creator's right to start passes to the longest-waiting player.
+	const creatorId = meta.creatorId === user.id ? rest.slice().sort((a, b) => a.joinedAt - b.joinedAt || a.seat - b.seat)[0].userId : meta.creatorId;
+	return { meta: bump(meta, now, { creatorId }), players: rest, state: null, log: [] };
+}
+
+/** `bumped` false when the caller already counted this change's version (join that fills the game). */
+export function startGame(meta: Meta, players: Player[], now: number, bumped = true, seed = randomSeed()): Next | RoomError {
+	if (meta.status !== 'waiting') return refuse(409, 'NOT_WAITING', 'the game has already started');
+	if (players.length < 3) return refuse(409, 'NOT_ENOUGH_PLAYERS', 'G-2.1: at least 3 players are needed');
+	// Seat order from the seed; the start player is the engine's to pick from it (G-2.3).
+	const order = shuffleSeats(players.slice().sort((a, b) => a.seat - b.seat), seed);
+	const seated = order.map((p, seat) => ({ ...p, seat }));
+	const config = { players: seated.length, quickStart: meta.options.quickStart, immediateScoring: meta.options.immediateScoring };
+	const r = giants.setupWithLog(config, seed);
+	if (!r.ok) return refuse(500, 'SETUP_FAILED', 'the game could not be set up');
+	const patch: Partial<Meta> = {
+		status: 'active',
+		startedAt: now,
+		seed,
+		config,
+		engineVersion: giants.engineVersion,
+		seedCommitment: r.value.state.seedCommitment
+	};
+	return {
+		meta: bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now },
+		players: seated,
+		state: r.value.state,
+		log: r.value.log
+	};
+}
+
+/** G-0.3: 32 random bytes, hex. Generated inside the room and never sent out while the game runs. */
+export function randomSeed(): string {
+	const b = crypto.getRandomValues(new Uint8Array(32));
+	return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,59 @@
+/**
+ * The outbox to D1. Each change of a game writes, in the same storage transaction as the change,
+ * an outbox row holding the complete D1 rows of that version (the `games` row and every `seats`
+ * row). A flush writes the newest row with one version-guarded `db.batch` (atomic in D1) and then
+ * deletes the rows up to it; a failed flush is retried from the room's alarm with backoff.
+ *
+ * Why this cannot duplicate or roll back anything, whatever order flushes land in:
+ * - the game row is an upsert that only ever raises `games.version`;
+ * - the seat statements run only if, after that upsert, `games.version` is exactly this payload's
+ *   version — so a late (older) payload touches no seat, and a retried payload rewrites the same
+ *   rows with the same values;
+ * - seats are keyed (game_id, user_id): first every older seat row of the game goes, then the
+ *   current ones are upserted — no duplicate seat, and a player who left is gone. Deleting first
+ *   also lets the start renumber seats without hitting unique(game_id, seat).
+ * Column names follow src/lib/server/db/schema.ts (`games`, `seats`).
+ */
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { D1Payload } from './protocol';
+
+const GAME_COLUMNS = [
+	'id', 'game', 'status', 'visibility', 'invite_code', 'creator_id', 'options', 'seats_wanted', 'time_limit',
+	'engine_version', 'version', 'active_seats', 'seed_commitment', 'created_at', 'updated_at', 'started_at', 'finished_at'
+] as const;
+
+const UPSERT_GAME =
+	`INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map((_, i) => `?${i + 1}`).join(', ')}) ` +
+	`ON CONFLICT(id) DO UPDATE SET ${GAME_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')} ` +
+	`WHERE excluded.version > games.version`;
+
+/** True only when the game row (after the upsert above) holds exactly this payload's version. */
+const IS_CURRENT = 'EXISTS (SELECT 1 FROM games WHERE id = ?1 AND version = ?2)';
+
+const DELETE_OLDER_SEATS = `DELETE FROM seats WHERE game_id = ?1 AND version < ?2 AND ${IS_CURRENT}`;
+
+const UPSERT_SEAT =
+	`INSERT INTO seats (game_id, version, user_id, seat, colour, score, winner, joined_at) ` +
+	`SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE ${IS_CURRENT} ` +
+	`ON CONFLICT(game_id, user_id) DO UPDATE SET seat = excluded.seat, colour = excluded.colour, score = excluded.score, ` +
+	`winner = excluded.winner, version = excluded.version, joined_at = excluded.joined_at WHERE excluded.version >= seats.version`;
+
+/** The statements of one flush, in order (D1 runs a batch as one transaction). */
+export function outboxBatch(db: D1Database, p: D1Payload): D1PreparedStatement[] {
+	const g = p.game;
+	const out = [
+		db.prepare(UPSERT_GAME).bind(
+			g.id, g.game, g.status, g.visibility, g.inviteCode, g.creatorId, g.options, g.seatsWanted, g.timeLimit,
+			g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt
+		),
+		db.prepare(DELETE_OLDER_SEATS).bind(g.id, g.version)
+	];
+	for (const s of p.seats)
+		out.push(db.prepare(UPSERT_SEAT).bind(g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.joinedAt));
+	return out;
+}
+
+/** Retry delay after `failures` consecutive failed flushes: 1 s, 2 s, 4 s … capped at 5 minutes. */
+export function backoffMs(failures: number): number {
+	return Math.min(1000 * 2 ** Math.max(0, failures - 1), 5 * 60_000);
+}

@@ -1,0 +1,131 @@
+/**
+ * The GameRoom's contract: RPC inputs and results, and the WebSocket messages. Types only, so routes
+ * and the browser may import it (`import type`) without pulling in `cloudflare:workers`
+ * (docs/workarounds.md). docs/api.md describes the same shapes for HTTP clients.
+ */
+import type { GiantsEntry, GiantsView } from '$lib/games/giants';
+
+export type GameStatus = 'waiting' | 'active' | 'finished';
+export type Visibility = 'public' | 'private';
+export const TIME_LIMITS = ['1d', '2d', '3d', '5d', '7d', '14d'] as const;
+export type TimeLimit = (typeof TIME_LIMITS)[number];
+
+/** The signed-in user as the Worker knows it (`locals.user`). */
+export interface RoomUser {
+	id: string;
+	username: string;
+}
+
+export interface GameOptions {
+	quickStart: boolean;
+	immediateScoring: boolean;
+}
+
+export interface CreateInput {
+	gameId: string;
+	creator: RoomUser;
+	options: GameOptions;
+	/** 3–5 (G-2.1). */
+	seatsWanted: number;
+	visibility: Visibility;
+	/** Set for private games (the invite link), null for public ones. */
+	inviteCode: string | null;
+	timeLimit: TimeLimit;
+}
+
+/** Every refusal: `status` is the HTTP status the route answers with. */
+export interface RoomError {
+	ok: false;
+	status: number;
+	code: string;
+	message: string;
+	currentVersion?: number;
+}
+
+export type RoomResult<T> = ({ ok: true } & T) | RoomError;
+
+export interface SeatInfo {
+	/** Before the start: the lobby slot; from the start: the seat in playing order (G-2.3). */
+	seat: number;
+	userId: string;
+	username: string;
+	/** Null until the game starts. */
+	colour: string | null;
+}
+
+/** What `view(user)` returns; the same object (plus `type`) is sent over the socket. */
+export interface RoomView {
+	gameId: string;
+	game: 'giants';
+	version: number;
+	status: GameStatus;
+	visibility: Visibility;
+	creatorId: string;
+	options: GameOptions;
+	seatsWanted: number;
+	timeLimit: TimeLimit;
+	seats: SeatInfo[];
+	/** The viewer's seat, or null for spectators (and signed-out viewers). */
+	yourSeat: number | null;
+	/** Only for seated players of a private game (so they can share the link); null otherwise. */
+	inviteCode: string | null;
+	/** Seats whose input is awaited (empty while waiting and when finished). */
+	activeSeats: number[];
+	/** `giants.view(state, yourSeat)`; null while waiting. Never the state itself. */
+	view: GiantsView | null;
+}
+
+export interface SubmitInput {
+	/** Client-chosen id (1–64 of [A-Za-z0-9_-]); a retry with the same id and move is answered, not applied, again. */
+	moveId: string;
+	move: unknown;
+	expectedVersion?: number;
+}
+
+export interface SubmitOk {
+	version: number;
+	/** The public log entries the move produced (including automatic steps). */
+	log: GiantsEntry[];
+	/** True when this answers a retry of an already applied move. */
+	duplicate: boolean;
+}
+
+/** Server → client over the socket. Every message carries the game version. */
+export type ServerMessage =
+	| ({ type: 'state' } & RoomView)
+	| ({ type: 'event'; log: GiantsEntry[] } & RoomView)
+	| { type: 'error'; code: string; message: string };
+
+/** Client → server. */
+export type ClientMessage = { type: 'resync' } | { type: 'ping' };
+
+/** The D1 rows of one version, as the outbox stores and flushes them. */
+export interface D1Payload {
+	game: {
+		id: string;
+		game: string;
+		status: GameStatus;
+		visibility: Visibility;
+		inviteCode: string | null;
+		creatorId: string;
+		options: string;
+		seatsWanted: number;
+		timeLimit: TimeLimit;
+		engineVersion: string;
+		version: number;
+		activeSeats: string;
+		seedCommitment: string | null;
+		createdAt: number;
+		updatedAt: number;
+		startedAt: number | null;
+		finishedAt: number | null;
+	};
+	seats: {
+		userId: string;
+		seat: number;
+		colour: string | null;
+		score: number | null;
+		winner: number | null;
+		joinedAt: number;
+	}[];
+}

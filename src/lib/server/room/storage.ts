@@ -1,0 +1,176 @@
+/**
+ * The GameRoom's own SQLite storage (one database per game). Only the room reads and writes it;
+ * the D1 rows are a copy written through the outbox (outbox.ts).
+ *
+ * Tables are created by `create()` only: a request for a game id that was never created reads
+ * `sqlite_master` and writes nothing, so probing random ids leaves no storage behind.
+ */
+import type { SqlStorage } from '@cloudflare/workers-types';
+import type { GiantsConfig, GiantsEntry, GiantsState } from '$lib/games/giants';
+import type { GameOptions, GameStatus, TimeLimit, Visibility } from './protocol';
+
+/** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
+export interface Meta {
+	gameId: string;
+	game: 'giants';
+	status: GameStatus;
+	visibility: Visibility;
+	inviteCode: string | null;
+	creatorId: string;
+	options: GameOptions;
+	seatsWanted: number;
+	timeLimit: TimeLimit;
+	version: number;
+	createdAt: number;
+	updatedAt: number;
+	startedAt: number | null;
+	finishedAt: number | null;
+	/** Set at the start (G-0.3). Secret until the game is over, and even then only via the engine view. */
+	seed: string | null;
+	config: GiantsConfig | null;
+	engineVersion: string;
+	seedCommitment: string | null;
+}
+
+export interface Player {
+	userId: string;
+	username: string;
+	seat: number;
+	joinedAt: number;
+}
+
+export interface MoveRow {
+	version: number;
+	seat: number;
+	userId: string;
+	moveId: string;
+	/** The move JSON as applied. */
+	move: string;
+	/** The public log entries it produced, JSON. */
+	log: string;
+	engineVersion: string;
+	at: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (
+	user_id TEXT PRIMARY KEY, username TEXT NOT NULL, seat INTEGER NOT NULL UNIQUE, joined_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS moves (
+	version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, user_id TEXT NOT NULL, move_id TEXT NOT NULL UNIQUE,
+	move TEXT NOT NULL, log TEXT NOT NULL, engine_version TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (version INTEGER PRIMARY KEY, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS outbox (version INTEGER PRIMARY KEY, payload TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+`;
+
+/** Snapshot the state every N versions (a cache; the log stays the truth, conventions §6). */
+export const SNAPSHOT_EVERY = 20;
+
+export class RoomStore {
+	constructor(private readonly sql: SqlStorage) {}
+
+	exists(): boolean {
+		return this.sql.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0
+			&& this.sql.exec('SELECT 1 AS x FROM meta WHERE id = 1').toArray().length > 0;
+	}
+
+	init(): void {
+		this.sql.exec(SCHEMA);
+	}
+
+	meta(): Meta {
+		const row = this.sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').one();
+		return JSON.parse(row.data) as Meta;
+	}
+
+	saveMeta(meta: Meta): void {
+		this.sql.exec('INSERT INTO meta (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(meta));
+	}
+
+	players(): Player[] {
+		return this.sql
+			.exec<{ user_id: string; username: string; seat: number; joined_at: number }>(
+				'SELECT user_id, username, seat, joined_at FROM players ORDER BY seat'
+			)
+			.toArray()
+			.map((r) => ({ userId: r.user_id, username: r.username, seat: r.seat, joinedAt: r.joined_at }));
+	}
+
+	/** Replaces the whole player list (lobby changes and the start's reseating are rare and small). */
+	savePlayers(players: Player[]): void {
+		this.sql.exec('DELETE FROM players');
+		for (const p of players)
+			this.sql.exec('INSERT INTO players (user_id, username, seat, joined_at) VALUES (?, ?, ?, ?)', p.userId, p.username, p.seat, p.joinedAt);
+	}
+
+	moves(): MoveRow[] {
+		return this.sql
+			.exec<Record<string, string | number>>('SELECT * FROM moves ORDER BY version')
+			.toArray()
+			.map(toMoveRow);
+	}
+
+	moveById(moveId: string): MoveRow | null {
+		const rows = this.sql.exec<Record<string, string | number>>('SELECT * FROM moves WHERE move_id = ?', moveId).toArray();
+		return rows.length ? toMoveRow(rows[0]) : null;
+	}
+
+	appendMove(m: MoveRow): void {
+		this.sql.exec(
+			'INSERT INTO moves (version, seat, user_id, move_id, move, log, engine_version, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+			m.version, m.seat, m.userId, m.moveId, m.move, m.log, m.engineVersion, m.at
+		);
+	}
+
+	latestSnapshot(): { version: number; state: GiantsState } | null {
+		const rows = this.sql.exec<{ version: number; state: string }>('SELECT version, state FROM snapshots ORDER BY version DESC LIMIT 1').toArray();
+		return rows.length ? { version: rows[0].version, state: JSON.parse(rows[0].state) as GiantsState } : null;
+	}
+
+	saveSnapshot(version: number, state: GiantsState): void {
+		this.sql.exec('INSERT OR REPLACE INTO snapshots (version, state) VALUES (?, ?)', version, JSON.stringify(state));
+	}
+
+	addOutbox(version: number, payload: string): void {
+		this.sql.exec('INSERT OR REPLACE INTO outbox (version, payload) VALUES (?, ?)', version, payload);
+	}
+
+	/** The newest pending D1 payload: older rows are superseded by it (each carries the full rows). */
+	newestOutbox(): { version: number; payload: string } | null {
+		const rows = this.sql.exec<{ version: number; payload: string }>('SELECT version, payload FROM outbox ORDER BY version DESC LIMIT 1').toArray();
+		return rows.length ? rows[0] : null;
+	}
+
+	outboxSize(): number {
+		return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM outbox').one().n;
+	}
+
+	clearOutbox(upTo: number): void {
+		this.sql.exec('DELETE FROM outbox WHERE version <= ?', upTo);
+	}
+
+	counter(name: string): number {
+		const rows = this.sql.exec<{ value: number }>('SELECT value FROM counters WHERE name = ?', name).toArray();
+		return rows.length ? rows[0].value : 0;
+	}
+
+	setCounter(name: string, value: number): void {
+		this.sql.exec('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value', name, value);
+	}
+}
+
+function toMoveRow(r: Record<string, string | number>): MoveRow {
+	return {
+		version: r.version as number,
+		seat: r.seat as number,
+		userId: r.user_id as string,
+		moveId: r.move_id as string,
+		move: r.move as string,
+		log: r.log as string,
+		engineVersion: r.engine_version as string,
+		at: r.at as number
+	};
+}
+
+export type { GiantsEntry };

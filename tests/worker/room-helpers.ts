@@ -1,0 +1,54 @@
+// Helpers for the GameRoom tests: rooms reached through the real binding, users as the Worker
+// passes them (RPC tests need no D1 account; the HTTP tests sign up through the API).
+import { env } from 'cloudflare:workers';
+import type { CreateInput, RoomUser } from '$lib/server/room/protocol';
+
+let n = 0;
+export function uid(prefix = 'u'): string {
+	return `${prefix}${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function user(name = 'player'): RoomUser {
+	const id = uid('u');
+	return { id, username: `${name}-${id.slice(-5)}` };
+}
+
+export function room(gameId: string) {
+	return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(gameId));
+}
+
+export function createInput(creator: RoomUser, over: Partial<CreateInput> = {}): CreateInput {
+	return {
+		gameId: uid('g'),
+		creator,
+		options: { quickStart: false, immediateScoring: false },
+		seatsWanted: 3,
+		visibility: 'public',
+		inviteCode: null,
+		timeLimit: '3d',
+		...over
+	};
+}
+
+/** A started 3-player game (auto-start when the third joins): its stub, id and users. */
+export async function startedGame(over: Partial<CreateInput> = {}) {
+	const users = [user('ann'), user('bob'), user('cat')];
+	const input = createInput(users[0], over);
+	const stub = room(input.gameId);
+	const c = await stub.create(input);
+	if (!c.ok) throw new Error(c.code);
+	for (const u of users.slice(1)) {
+		const j = await stub.join(u, input.inviteCode ?? undefined);
+		if (!j.ok) throw new Error(j.code);
+	}
+	return { stub, gameId: input.gameId, users };
+}
+
+export async function d1Game(id: string) {
+	return env.DB.prepare('SELECT * FROM games WHERE id = ?').bind(id).first<Record<string, unknown>>();
+}
+
+export async function d1Seats(id: string) {
+	const r = await env.DB.prepare('SELECT * FROM seats WHERE game_id = ? ORDER BY seat').bind(id).all<Record<string, unknown>>();
+	return r.results;
+}
