@@ -143,3 +143,27 @@ export async function readJson<S extends v.GenericSchema>(
 	}
 	return { ok: true, value: parsed.output };
 }
+
+/**
+ * For POSTs whose body carries nothing required (leave, start): no body at all (and no content
+ * type) reads as `{}`; anything else goes through `readJson` and its checks.
+ */
+export async function readOptionalJson<S extends v.GenericSchema>(
+	request: Request,
+	schema: S
+): Promise<ReadResult<v.InferOutput<S>>> {
+	if (request.headers.get('content-type') === null) {
+		let bytes: Uint8Array | null;
+		try {
+			bytes = await readLimited(request, BODY_LIMIT);
+		} catch {
+			return refuse(400, 'BAD_JSON', 'the body could not be read');
+		}
+		if (bytes === null) return refuse(413, 'TOO_LARGE', `the body is larger than ${BODY_LIMIT} bytes`);
+		if (bytes.byteLength > 0) return refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'the body must be application/json');
+		const parsed = v.safeParse(schema, {});
+		if (parsed.success) return { ok: true, value: parsed.output };
+		return refuse(400, 'BAD_REQUEST', 'a JSON body is required');
+	}
+	return readJson(request, schema);
+}

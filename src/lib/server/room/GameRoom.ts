@@ -23,10 +23,8 @@ import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Nex
 import { backoffMs, outboxBatch } from './outbox';
 import { rebuild } from './rebuild';
 import { RoomStore, SNAPSHOT_EVERY, type Meta, type MoveRow, type Player } from './storage';
-import type { CreateInput, D1Payload, RoomError, RoomResult, RoomUser, RoomView, ServerMessage, SubmitInput, SubmitOk } from './protocol';
+import { USER_HEADER, type CreateInput, type D1Payload, type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk } from './protocol';
 
-/** The header through which the Worker tells the room who opened a socket. Routes strip any client copy. */
-export const USER_HEADER = 'x-rongo-room-user';
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The outbox is flushed right after each change; this alarm is the backstop if that flush is lost. */
 const BACKSTOP_MS = 30_000;
@@ -89,7 +87,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (this.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
 		const next = createGame(input, Date.now());
 		if ('ok' in next) return next;
-		this.commit(next, null, true);
+		await this.commit(next, null, true);
 		return { ok: true, version: next.meta.version };
 	}
 
@@ -98,7 +96,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (bad) return bad;
 		const next = joinGame(this.meta!, this.players, user, typeof inviteCode === 'string' ? inviteCode : undefined, Date.now());
 		if ('ok' in next) return next;
-		this.commit(next, null);
+		await this.commit(next, null);
 		return { ok: true, version: next.meta.version };
 	}
 
@@ -107,7 +105,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (bad) return bad;
 		const next = leaveGame(this.meta!, this.players, user, Date.now());
 		if ('ok' in next) return next;
-		this.commit(next, null);
+		await this.commit(next, null);
 		return { ok: true, version: next.meta.version };
 	}
 
@@ -117,7 +115,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (this.meta!.creatorId !== user.id) return refuse(403, 'FORBIDDEN', 'only the creator can start the game');
 		const next = startGame(this.meta!, this.players, Date.now());
 		if ('ok' in next) return next;
-		this.commit(next, null);
+		await this.commit(next, null);
 		return { ok: true, version: next.meta.version };
 	}
 
@@ -173,14 +171,19 @@ export class GameRoom extends DurableObject<Env> {
 			engineVersion: meta.engineVersion,
 			at: now
 		};
-		this.commit(next, row);
+		// Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the
+		// lists read from D1 show a game as soon as its creator or joiner gets the answer.
+		void this.commit(next, row);
 		return { ok: true, version: row.version, log: r.value.log, duplicate: false };
 	}
 
 	// ---- the one way a game changes ------------------------------------------------------------
 
-	/** One storage transaction per change: meta, players, the move, a snapshot and the outbox row. */
-	private commit(next: Next, move: MoveRow | null, init = false): void {
+	/**
+	 * One storage transaction per change: meta, players, the move, a snapshot and the outbox row;
+	 * then the broadcast and the flush (whose promise never rejects: failures go to the alarm).
+	 */
+	private commit(next: Next, move: MoveRow | null, init = false): Promise<void> {
 		const payload = JSON.stringify(this.d1Payload(next));
 		this.ctx.storage.transactionSync(() => {
 			if (init) this.store.init();
@@ -195,7 +198,7 @@ export class GameRoom extends DurableObject<Env> {
 		this.state = next.state;
 		this.broadcast(next.log);
 		void this.ctx.storage.setAlarm(Date.now() + BACKSTOP_MS);
-		void this.flush();
+		return this.flush();
 	}
 
 	private d1Payload(n: Next): D1Payload {

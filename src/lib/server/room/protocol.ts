@@ -5,6 +5,9 @@
  */
 import type { GiantsEntry, GiantsView } from '$lib/games/giants';
 
+/** The header through which the Worker tells the room who opened a socket; routes strip any client copy. */
+export const USER_HEADER = 'x-rongo-room-user';
+
 export type GameStatus = 'waiting' | 'active' | 'finished';
 export type Visibility = 'public' | 'private';
 export const TIME_LIMITS = ['1d', '2d', '3d', '5d', '7d', '14d'] as const;

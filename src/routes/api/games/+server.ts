@@ -1,0 +1,36 @@
+import type { RequestHandler } from './$types';
+import { CreateBody, env, fromRoom, noPlatform, openGames, randomId, roomOf, unauthenticated, userOf } from '$lib/server/games';
+import { apiError, jsonResponse, readJson } from '$lib/server/http';
+
+/** POST {game, seats, quickStart?, immediateScoring?, visibility?, timeLimit?} → 201 {id, version, inviteCode}. */
+export const POST: RequestHandler = async (event) => {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const user = userOf(event);
+	if (!user) return unauthenticated();
+	const body = await readJson(event.request, CreateBody);
+	if (!body.ok) return body.response;
+	const b = body.value;
+	const id = randomId();
+	const inviteCode = b.visibility === 'private' ? randomId() : null;
+	const r = await roomOf(e, id)!.create({
+		gameId: id,
+		creator: user,
+		options: { quickStart: b.quickStart, immediateScoring: b.immediateScoring },
+		seatsWanted: b.seats,
+		visibility: b.visibility,
+		inviteCode,
+		timeLimit: b.timeLimit
+	});
+	if (!r.ok) return fromRoom(r);
+	return jsonResponse({ id, version: r.version, inviteCode }, 201);
+};
+
+/** GET ?status=open → {games: GameSummary[]}: public games waiting for players (from D1). */
+export const GET: RequestHandler = async (event) => {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const status = event.url.searchParams.get('status') ?? 'open';
+	if (status !== 'open') return apiError(400, 'BAD_REQUEST', 'status: only "open" is listed here; see /api/games/mine');
+	return jsonResponse({ games: await openGames(e.DB) });
+};
