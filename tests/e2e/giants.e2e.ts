@@ -1,0 +1,96 @@
+/**
+ * Three people in three browsers (issue 3, Tests): each signs up on /signup, the first creates
+ * a 3-player Giants game in the lobby, the other two join from the lobby, which fills the game
+ * and starts it; each submits a sealed bid with the move box of the game page; after the last
+ * bid, the reveal (log) and the auction (order of choice) appear on all three pages without a
+ * reload — they arrive over each page's WebSocket.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
+import { newPerson, type Person } from './browser';
+
+let server: DevServer;
+let stateDir: string;
+const people: Person[] = [];
+
+beforeAll(async () => {
+	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
+	await migrate(stateDir, { quiet: true });
+	server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe' });
+	for (let i = 0; i < 3; i++) people.push(await newPerson());
+});
+
+afterAll(async () => {
+	for (const p of people) await p.close().catch(() => {});
+	await server?.stop();
+	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+const PASSWORD = 'correct horse battery staple';
+
+async function signUp(page: Page, username: string) {
+	await page.goto(server.url + '/signup');
+	await page.getByLabel(/username/i).fill(username);
+	await page.getByLabel(/^password/i).first().fill(PASSWORD);
+	const confirm = page.getByLabel(/(confirm|repeat)/i);
+	if (await confirm.count()) await confirm.fill(PASSWORD);
+	await page.getByRole('button', { name: /create account|sign up/i }).click();
+	await page.waitForURL((u) => !u.pathname.endsWith('/signup'), { timeout: 30_000 });
+	// Signed in: the navigation of a per-user page names the user.
+	await page.goto(server.url + '/lobby');
+	await page.getByText(`Signed in as ${username}`).waitFor({ timeout: 20_000 });
+}
+
+test('three players bid; the reveal and the auction reach every page live', async () => {
+	const suffix = Date.now().toString(36).slice(-5);
+	const names = ['ana', 'ben', 'caro'].map((n) => `${n}${suffix}`);
+	const pages: Page[] = [];
+	for (const [i, p] of people.entries()) {
+		const page = await p.context.newPage();
+		pages.push(page);
+		await signUp(page, names[i]);
+	}
+
+	// The creator: a 3-seat public game.
+	const [host, ...guests] = pages;
+	await host.goto(server.url + '/lobby');
+	await host.getByLabel('Players').selectOption('3');
+	await host.getByRole('button', { name: 'Create game' }).click();
+	await host.waitForURL(/\/games\/[^/]+$/);
+	const gameUrl = host.url();
+
+	// The others join from the lobby; the third seat fills the game, which starts it.
+	for (const page of guests) {
+		await page.goto(server.url + '/lobby');
+		await page.getByRole('button', { name: `Join the game by ${names[0]}` }).click();
+		await page.waitForURL(gameUrl);
+	}
+
+	// Everybody sees the bid phase (the host's page got there live, without a reload).
+	for (const page of pages) {
+		await page.getByText('Still to bid:').waitFor({ timeout: 20_000 });
+		await page.getByText('Live updates: on').waitFor();
+		// Survives only as long as the page is not reloaded.
+		await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+	}
+
+	for (const page of pages) {
+		await page.getByLabel('Move as JSON').fill('{ "type": "bid", "markers": 1, "workers": 1 }');
+		await page.getByRole('button', { name: 'Submit move' }).click();
+		await page.getByText(/Move accepted \(version \d+\)/).waitFor({ timeout: 20_000 });
+	}
+
+	for (const page of pages) {
+		await page.getByText(/Bids revealed:/).waitFor({ timeout: 20_000 });
+		await page.getByRole('heading', { name: 'Auction' }).waitFor();
+		const order = await page.getByText(/^Order of choice:/).textContent();
+		for (const n of names) expect(order).toContain(n);
+		expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+		// No horizontal scrolling on a phone-sized viewport.
+		expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+	}
+});

@@ -1,0 +1,15 @@
+// End-to-end tests (conventions §13): a real Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core) against the built app under `wrangler dev` with its own fresh local D1 and
+// Durable Object state. Run after `npm run build` (npm run test:e2e does both). Plain Node: no
+// SvelteKit plugin, no workerd pool.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	test: {
+		include: ['tests/e2e/**/*.e2e.ts'],
+		environment: 'node',
+		testTimeout: 240_000,
+		hookTimeout: 180_000,
+		fileParallelism: false
+	}
+});
