@@ -1,6 +1,6 @@
 // Helpers for the GameRoom tests: rooms reached through the real binding, users as the Worker
 // passes them (RPC tests need no D1 account; the HTTP tests sign up through the API).
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import type { CreateInput, RoomUser } from '$lib/server/room/protocol';
 
 let n = 0;
@@ -51,4 +51,48 @@ export async function d1Game(id: string) {
 export async function d1Seats(id: string) {
 	const r = await env.DB.prepare('SELECT * FROM seats WHERE game_id = ? ORDER BY seat').bind(id).all<Record<string, unknown>>();
 	return r.results;
+}
+
+// ---- through the real Worker (HTTP) ------------------------------------------------------------
+
+export const ORIGIN = 'http://localhost';
+
+export interface HttpUser {
+	id: string;
+	username: string;
+	cookie: string;
+}
+
+/** Signs up through POST /api/auth/signup; each from its own address (sign-ups are rate-limited per IP). */
+export async function signUp(name = 'p'): Promise<HttpUser> {
+	const username = `${name}${Math.random().toString(36).slice(2, 10)}`.slice(0, 24);
+	const ip = `10.${(n++ * 7) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+	const res = await exports.default.fetch(`${ORIGIN}/api/auth/signup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': ip },
+		body: JSON.stringify({ username, password: 'correct horse battery staple' })
+	});
+	if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+	const { user } = (await res.json()) as { user: { id: string; username: string } };
+	const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+	return { id: user.id, username: user.username, cookie };
+}
+
+/** A request to the Worker as `who` (or signed out), same-origin unless `headers` say otherwise. */
+export async function call(who: HttpUser | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+	const h: Record<string, string> = { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) };
+	if (body !== undefined) h['content-type'] = 'application/json';
+	const res = await exports.default.fetch(`${ORIGIN}${path}`, {
+		method,
+		headers: { ...h, ...headers },
+		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+	});
+	const text = await res.text();
+	let json: any = null;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		/* not JSON */
+	}
+	return { status: res.status, json, text };
 }
