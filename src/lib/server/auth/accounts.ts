@@ -1,0 +1,145 @@
+/**
+ * Sign-up and sign-in, shared by the JSON API (/api/auth/*) and the form pages (/signup,
+ * /signin): input rules, rate limits, password check, session creation. Results are values with
+ * stable codes (conventions §4); the caller turns them into JSON errors or form messages.
+ */
+import type { D1Database } from '@cloudflare/workers-types';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { getDb } from '../db';
+import { users } from '../db/schema';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { LIMITS, clientIp, isLimited, keys, recordAttempt, type Limit } from './ratelimit';
+import { createSession, generateSessionToken } from './session';
+
+export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;
+/** Names that would read as the site speaking, or that tempt prototype-pollution bugs. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'admin', 'administrator', 'root', 'system', 'rongo', 'null', 'undefined', 'anonymous', 'spectator']);
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
+
+/** The JSON bodies; anything but strings in these fields is a 400 BAD_REQUEST from readJson. */
+export const SignUpBody = v.object({
+	username: v.string(),
+	password: v.string(),
+	email: v.optional(v.nullable(v.string()))
+});
+export const SignInBody = v.object({ username: v.string(), password: v.string() });
+
+export type AuthFailure = { ok: false; status: number; code: string; message: string };
+export type AuthSuccess = {
+	ok: true;
+	user: { id: string; username: string; email: string | null };
+	token: string;
+	expiresAt: number;
+};
+export type AuthResult = AuthSuccess | AuthFailure;
+
+const fail = (status: number, code: string, message: string): AuthFailure => ({ ok: false, status, code, message });
+
+export function checkUsername(username: string): AuthFailure | null {
+	if (!USERNAME.test(username))
+		return fail(400, 'BAD_USERNAME', 'a username has 3 to 24 characters: letters A–Z, digits, _ and -');
+	if (RESERVED.has(username.toLowerCase())) return fail(400, 'USERNAME_RESERVED', 'this username is reserved');
+	return null;
+}
+
+export function checkPassword(password: string): AuthFailure | null {
+	const length = [...password].length;
+	if (length < PASSWORD_MIN || length > PASSWORD_MAX)
+		return fail(400, 'BAD_PASSWORD', `a password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+	// Control characters cannot be typed and only arrive from scripts probing the parser.
+	if (/[\u0000-\u001f\u007f]/.test(password)) return fail(400, 'BAD_PASSWORD', 'the password contains control characters');
+	return null;
+}
+
+/** '' and null mean no email. */
+export function checkEmail(email: string | null | undefined): { email: string | null } | AuthFailure {
+	const e = (email ?? '').trim();
+	if (e === '') return { email: null };
+	if (e.length > 254 || !EMAIL.test(e)) return fail(400, 'BAD_EMAIL', 'the email address is not valid');
+	return { email: e };
+}
+
+interface Context {
+	db: D1Database;
+	request: Request;
+	/** Overrides the sign-up limit (env AUTH_SIGNUPS_PER_HOUR, for local demos and e2e runs). */
+	signupLimit?: Limit;
+}
+
+export function signupLimitFrom(value: string | undefined): Limit | undefined {
+	const n = Number(value);
+	return Number.isSafeInteger(n) && n > 0 ? { max: n, windowMs: LIMITS.signupIp.windowMs } : undefined;
+}
+
+const rateLimited = () => fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
+
+async function startSession(ctx: Context, user: AuthSuccess['user']): Promise<AuthSuccess> {
+	const token = generateSessionToken();
+	const session = await createSession(ctx.db, token, user.id, ctx.request.headers.get('user-agent'));
+	return { ok: true, user, token, expiresAt: session.expiresAt };
+}
+
+export async function signUp(
+	ctx: Context,
+	input: { username: string; password: string; email?: string | null }
+): Promise<AuthResult> {
+	const bad = checkUsername(input.username) ?? checkPassword(input.password);
+	if (bad) return bad;
+	const email = checkEmail(input.email);
+	if ('ok' in email) return email;
+
+	const ipKey = keys.signupIp(clientIp(ctx.request));
+	if (await isLimited(ctx.db, ipKey, ctx.signupLimit ?? LIMITS.signupIp)) return rateLimited();
+
+	const db = getDb(ctx.db);
+	const usernameKey = input.username.toLowerCase();
+	const taken = () => fail(409, 'USERNAME_TAKEN', 'this username is taken');
+	if (await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey)).get()) return taken();
+
+	const user = { id: crypto.randomUUID(), username: input.username, email: email.email };
+	try {
+		await db.insert(users).values({
+			...user,
+			usernameKey,
+			passwordHash: await hashPassword(input.password),
+			createdAt: Date.now()
+		});
+	} catch (e) {
+		// Two sign-ups for one name at once: the unique index lets only one through.
+		if (String(e).includes('UNIQUE')) return taken();
+		throw e;
+	}
+	await recordAttempt(ctx.db, [ipKey]);
+	return startSession(ctx, user);
+}
+
+export async function signIn(ctx: Context, input: { username: string; password: string }): Promise<AuthResult> {
+	const invalid = fail(401, 'INVALID_CREDENTIALS', 'wrong username or password');
+	// No detail about why: a malformed name simply matches no account.
+	if (!USERNAME.test(input.username) || input.password.length > PASSWORD_MAX * 2) return invalid;
+
+	const usernameKey = input.username.toLowerCase();
+	const userKey = keys.signinUser(usernameKey);
+	const ipKey = keys.signinIp(clientIp(ctx.request));
+	const [userLimited, ipLimited] = await Promise.all([
+		isLimited(ctx.db, userKey, LIMITS.signinUser),
+		isLimited(ctx.db, ipKey, LIMITS.signinIp)
+	]);
+	if (userLimited || ipLimited) return rateLimited();
+
+	const db = getDb(ctx.db);
+	const row = await db.select().from(users).where(eq(users.usernameKey, usernameKey)).get();
+	// Unknown names cost a hash too, so timing does not tell which names exist.
+	const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), input.password);
+	if (!row || !ok) {
+		await recordAttempt(ctx.db, [userKey, ipKey]);
+		return invalid;
+	}
+	if (needsRehash(row.passwordHash)) {
+		await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
+	}
+	return startSession(ctx, { id: row.id, username: row.username, email: row.email });
+}

@@ -1,0 +1,125 @@
+/**
+ * Sessions after Lucia's guide (lucia-auth.com, "Basic API"): the token is 20 random bytes in
+ * base32, lives only in the user's httpOnly cookie, and the database keeps its SHA-256 hash as
+ * the session id — a leaked `sessions` table signs nobody in. 30 days, renewed (sliding) when
+ * fewer than 15 remain.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { Cookies } from '@sveltejs/kit';
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, lt } from 'drizzle-orm';
+import { getDb } from '../db';
+import { sessions, users } from '../db/schema';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL = 30 * DAY;
+export const RENEW_WHEN_LEFT = 15 * DAY;
+export const SESSION_COOKIE = 'session';
+
+export interface SessionUser {
+	id: string;
+	username: string;
+}
+export interface SessionInfo {
+	id: string;
+	expiresAt: number;
+}
+export type SessionValidation =
+	| { session: SessionInfo; user: SessionUser; renewed: boolean }
+	| { session: null; user: null; renewed: false };
+
+/** 20 bytes = 160 bits of entropy, 32 base32 characters. */
+export function generateSessionToken(): string {
+	return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
+
+export function sessionIdFromToken(token: string): string {
+	return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+	d1: D1Database,
+	token: string,
+	userId: string,
+	userAgent: string | null = null,
+	now = Date.now()
+): Promise<SessionInfo> {
+	const session = { id: sessionIdFromToken(token), userId, expiresAt: now + SESSION_TTL, createdAt: now };
+	await getDb(d1)
+		.insert(sessions)
+		.values({ ...session, userAgent: userAgent?.slice(0, 200) ?? null });
+	return { id: session.id, expiresAt: session.expiresAt };
+}
+
+export async function validateSessionToken(d1: D1Database, token: string, now = Date.now()): Promise<SessionValidation> {
+	const none = { session: null, user: null, renewed: false } as const;
+	// Anything else was never issued by us: no need to ask the database.
+	if (!TOKEN_SHAPE.test(token)) return none;
+	const db = getDb(d1);
+	const id = sessionIdFromToken(token);
+	const row = await db
+		.select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, username: users.username })
+		.from(sessions)
+		.innerJoin(users, eq(sessions.userId, users.id))
+		.where(eq(sessions.id, id))
+		.get();
+	if (!row) return none;
+	if (now >= row.expiresAt) {
+		await db.delete(sessions).where(eq(sessions.id, id));
+		return none;
+	}
+	let expiresAt = row.expiresAt;
+	let renewed = false;
+	if (row.expiresAt - now < RENEW_WHEN_LEFT) {
+		expiresAt = now + SESSION_TTL;
+		renewed = true;
+		await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+	}
+	return { session: { id, expiresAt }, user: { id: row.userId, username: row.username }, renewed };
+}
+
+export async function invalidateSession(d1: D1Database, sessionId: string): Promise<void> {
+	await getDb(d1).delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes one of the user's own sessions; false when there is none with that id for them. */
+export async function invalidateOwnSession(d1: D1Database, userId: string, sessionId: string): Promise<boolean> {
+	const gone = await getDb(d1)
+		.delete(sessions)
+		.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+		.returning({ id: sessions.id });
+	return gone.length > 0;
+}
+
+export async function invalidateUserSessions(d1: D1Database, userId: string): Promise<void> {
+	await getDb(d1).delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The user's live sessions, newest first (ids are hashes: listing them reveals no token). */
+export async function listUserSessions(d1: D1Database, userId: string, now = Date.now()) {
+	const db = getDb(d1);
+	await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+	const rows = await db
+		.select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+		.from(sessions)
+		.where(eq(sessions.userId, userId))
+		.all();
+	return rows.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+export function setSessionCookie(cookies: Cookies, token: string, expiresAt: number): void {
+	cookies.set(SESSION_COOKIE, token, {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: true,
+		path: '/',
+		expires: new Date(expiresAt)
+	});
+}
+
+export function deleteSessionCookie(cookies: Cookies): void {
+	cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: 0 });
+}

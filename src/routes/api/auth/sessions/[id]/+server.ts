@@ -1,0 +1,18 @@
+import type { RequestHandler } from './$types';
+import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
+import { deleteSessionCookie, invalidateOwnSession } from '$lib/server/auth/session';
+import { apiError, jsonResponse } from '$lib/server/http';
+
+/**
+ * DELETE → 200 {ok: true}: revokes one of the user's own sessions. Another user's session id
+ * gets the same 404 as an unknown one, so the answer says nothing about other users.
+ */
+export const DELETE: RequestHandler = async ({ locals, platform, params, cookies }) => {
+	if (!platform?.env?.DB) return noDatabase();
+	if (!locals.user || !locals.session) return unauthenticated();
+	if (!/^[0-9a-f]{64}$/.test(params.id)) return apiError(404, 'NOT_FOUND', 'no such session');
+	if (!(await invalidateOwnSession(platform.env.DB, locals.user.id, params.id)))
+		return apiError(404, 'NOT_FOUND', 'no such session');
+	if (params.id === locals.session.id) deleteSessionCookie(cookies);
+	return jsonResponse({ ok: true });
+};

@@ -1,0 +1,23 @@
+import { error, redirect } from '@sveltejs/kit';
+import type { Actions, PageServerLoad } from './$types';
+import { localizeHref } from '$lib/paraglide/runtime';
+import { signUp, signupLimitFrom } from '$lib/server/auth/accounts';
+import { HOME, field, finish } from '$lib/server/auth/forms';
+
+export const load: PageServerLoad = ({ locals }) => {
+	if (locals.user) redirect(303, localizeHref(HOME));
+};
+
+export const actions: Actions = {
+	default: async (event) => {
+		const env = event.platform?.env;
+		if (!env?.DB) error(503, 'the database is not available');
+		const data = await event.request.formData();
+		const input = { username: field(data, 'username'), password: field(data, 'password'), email: field(data, 'email') };
+		const result = await signUp(
+			{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR) },
+			input
+		);
+		return finish(event, result, { username: input.username.slice(0, 64), email: input.email.slice(0, 254) });
+	}
+};
