@@ -178,7 +178,7 @@ describe('WebSockets', () => {
 
 // ---- (g) hostile requests ------------------------------------------------------------------------
 
-type Hostile = { who: HttpUser | null; method: string; path: string; body?: BodyInit; headers?: Record<string, string> };
+type Hostile = { who: HttpUser | null; method: string; path: string; body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string> };
 
 function deep(n: number, open = '[', close = ']') {
 	return open.repeat(n) + close.repeat(n);
@@ -312,7 +312,7 @@ describe('(g) hostile requests', () => {
 				reqs.slice(i, i + 25).map(async (r, k) => {
 					const headers: Record<string, string> = { origin: ORIGIN, ...(r.who ? { cookie: r.who.cookie } : {}) };
 					if (r.body !== undefined && !(r.headers && 'content-type' in r.headers)) headers['content-type'] = 'application/json';
-					const res = await exports.default.fetch(`${ORIGIN}${r.path}`, { method: r.method, headers: { ...headers, ...r.headers }, body: r.body });
+					const res = await exports.default.fetch(`${ORIGIN}${r.path}`, { method: r.method, headers: { ...headers, ...r.headers }, body: r.body as never });
 					const text = await res.text();
 					let code: unknown;
 					try {
