@@ -3,8 +3,9 @@
 import { env } from 'cloudflare:workers';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { jsonEqual, replay } from '$lib/engine';
-import { giants, type GiantsMove } from '$lib/games/giants';
+import { commitSeed, jsonEqual, replay, seedRng } from '$lib/engine';
+import { giants, type GiantsMove, type Readable } from '$lib/games/giants';
+import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import { outboxBatch } from '$lib/server/room/outbox';
 import type { D1Payload, RoomView } from '$lib/server/room/protocol';
@@ -252,4 +253,40 @@ describe('storage', () => {
 		expect((await d1Game(input.gameId))!.status).toBe('active');
 		expect(await d1Seats(input.gameId)).toEqual(seats);
 	});
+});
+
+describe('a whole game', () => {
+	it('greedy bots play to the end from their own views: finished in D1 with scores, seed revealed, reload equals live', async () => {
+		const { stub, gameId, users } = await startedGame({ seatsWanted: 3, options: { quickStart: true, immediateScoring: false } });
+		const rng = seedRng('bots');
+		let moves = 0;
+		for (; moves < 5000; moves++) {
+			const v = await viewOf(stub, null);
+			if (v.status !== 'active') break;
+			const seat = v.activeSeats[0];
+			const u = users.find((x) => x.id === v.seats.find((s) => s.seat === seat)!.userId)!;
+			const own = await viewOf(stub, u);
+			const move = greedyBot(own.view as unknown as Readable, seat, rng);
+			const r = await stub.submit(u, { moveId: `g${moves}`, move, expectedVersion: v.version });
+			if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+		}
+		const end = await viewOf(stub, users[0]);
+		expect(end.status).toBe('finished');
+		expect(end.activeSeats).toEqual([]);
+		expect(commitSeed(end.view!.seed!)).toBe(end.view!.seedCommitment);
+		expect(await stub.submit(users[0], { moveId: 'late', move: { type: 'pass' } })).toMatchObject({ ok: false, status: 422, code: 'GAME_OVER' });
+		await runDurableObjectAlarm(stub);
+		const g = (await d1Game(gameId))!;
+		expect(g).toMatchObject({ status: 'finished', version: end.version, active_seats: '[]' });
+		expect(g.finished_at).not.toBeNull();
+		const seats = await d1Seats(gameId);
+		const sheets = giants.scores(end.view!);
+		expect(seats.map((s) => [s.seat, s.score, s.winner])).toEqual(sheets.map((x) => [x.seat, x.total, x.winner ? 1 : 0]));
+		const same = await runInDurableObject(stub, async (live: GameRoom, state) => {
+			const fresh = new GameRoom(state, env);
+			await fresh.view(null);
+			return jsonEqual(fresh.state, live.state) && fresh.broken === null;
+		});
+		expect(same).toBe(true);
+	}, 120_000);
 });

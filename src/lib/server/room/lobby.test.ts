@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { giants } from '$lib/games/giants';
+import { createGame, joinGame, leaveGame, startGame } from './lobby';
+import { rebuild, shuffleSeats } from './rebuild';
+import type { Meta, Player } from './storage';
+
+const u = (id: string) => ({ id, username: id });
+const base = { options: { quickStart: false, immediateScoring: false }, seatsWanted: 4, visibility: 'public' as const, inviteCode: null, timeLimit: '3d' as const };
+
+function lobby(n: number): { meta: Meta; players: Player[] } {
+	let next = createGame({ gameId: 'g1', creator: u('a'), ...base }, 1);
+	if ('ok' in next) throw new Error(next.code);
+	for (const id of ['b', 'c', 'd'].slice(0, n - 1)) {
+		const j = joinGame(next.meta, next.players, u(id), undefined, 2);
+		if ('ok' in j) throw new Error(j.code);
+		next = j;
+	}
+	return next;
+}
+
+describe('lobby rules', () => {
+	it('refuses bad create input', () => {
+		expect(createGame({ gameId: 'g', creator: u('a'), ...base, seatsWanted: 6 }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+		expect(createGame({ gameId: 'g', creator: u('a'), ...base, visibility: 'private' }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+		expect(createGame({ gameId: 'g g', creator: u('a'), ...base }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+	});
+	it('fills the lowest free slot and starts by itself when full', () => {
+		const l = lobby(3);
+		const left = leaveGame(l.meta, l.players, u('b'), 3);
+		if ('ok' in left) throw new Error(left.code);
+		expect(left.players.map((p) => p.seat)).toEqual([0, 2]);
+		const back = joinGame(left.meta, left.players, u('e'), undefined, 4);
+		if ('ok' in back) throw new Error(back.code);
+		expect(back.players.find((p) => p.userId === 'e')!.seat).toBe(1);
+		const full = joinGame(back.meta, back.players, u('f'), undefined, 5);
+		if ('ok' in full) throw new Error(full.code);
+		expect(full.meta.status).toBe('active');
+		expect(full.meta.version).toBe(back.meta.version + 1);
+		expect(full.state).not.toBeNull();
+	});
+	it('seat order and start player come from the seed, reproducibly', () => {
+		const l = lobby(3);
+		const s1 = startGame(l.meta, l.players, 9, true, 'seed-1');
+		const s2 = startGame(l.meta, l.players, 9, true, 'seed-1');
+		if ('ok' in s1 || 'ok' in s2) throw new Error('refused');
+		expect(s1.players).toEqual(s2.players);
+		expect(s1.players.map((p) => p.userId)).toEqual(shuffleSeats(['a', 'b', 'c'], 'seed-1'));
+		expect(s1.players.map((p) => p.seat)).toEqual([0, 1, 2]);
+		const direct = giants.setup({ players: 3, quickStart: false, immediateScoring: false }, 'seed-1');
+		expect(direct.ok && direct.value).toEqual(s1.state);
+		const orders = new Set(['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'].map((seed) => shuffleSeats(['a', 'b', 'c', 'd'], seed).join()));
+		expect(orders.size).toBeGreaterThan(1);
+	});
+});
+
+describe('rebuild', () => {
+	it('replays the log and checks the snapshot; refuses another engine version', () => {
+		const config = { players: 3 };
+		const setup = { config, seed: 'x', engineVersion: giants.engineVersion };
+		let state = (giants.setup(config, 'x') as { ok: true; value: import('$lib/games/giants').GiantsState }).value;
+		const moves = [];
+		for (let v = 1; v <= 3; v++) {
+			const seat = giants.activeSeats(state)[0];
+			const move = giants.legalMoves(state, seat)[0];
+			const r = giants.apply(state, seat, move);
+			if (!r.ok) throw new Error(r.code);
+			state = r.value.state;
+			moves.push({ version: v, seat, move: JSON.stringify(move) });
+		}
+		expect(rebuild(setup, moves, { version: 3, state })).toMatchObject({ ok: true, value: { checkedSnapshot: 3 } });
+		expect(rebuild(setup, moves, { version: 3, state: { ...state, round: 9 } })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild(setup, moves, { version: 7, state })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild({ ...setup, engineVersion: 'giants@0' }, moves, null)).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
+	});
+});
