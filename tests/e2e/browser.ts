@@ -3,7 +3,7 @@
  * registry and Debian's mirrors). Each context gets a fresh user-data directory, so nothing
  * (cookies, storage, cache) is shared between the simulated people.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -26,6 +26,9 @@ export interface Person {
 }
 
 export async function newPerson(viewport = { width: 390, height: 844 }): Promise<Person> {
+	if (!existsSync(CHROMIUM)) {
+		throw new Error(`no Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH`);
+	}
 	const dir = mkdtempSync(join(tmpdir(), 'rongo-e2e-profile-'));
 	const context = await chromium.launchPersistentContext(dir, {
 		executablePath: CHROMIUM,

@@ -32,16 +32,28 @@ afterAll(async () => {
 
 const PASSWORD = 'correct horse battery staple';
 
+/**
+ * Opens a page and waits until the network is quiet, i.e. the app has hydrated: typing into a
+ * server-rendered input before that is undone when hydration sets the input's value.
+ */
+async function open(page: Page, path: string) {
+	await page.goto(server.url + path, { waitUntil: 'networkidle' });
+}
+
 async function signUp(page: Page, username: string) {
-	await page.goto(server.url + '/signup');
+	await open(page, '/signup');
 	await page.getByLabel(/username/i).fill(username);
 	await page.getByLabel(/^password/i).first().fill(PASSWORD);
 	const confirm = page.getByLabel(/(confirm|repeat)/i);
 	if (await confirm.count()) await confirm.fill(PASSWORD);
-	await page.getByRole('button', { name: /create account|sign up/i }).click();
-	await page.waitForURL((u) => !u.pathname.endsWith('/signup'), { timeout: 30_000 });
+	await Promise.all([
+		page.waitForURL((u) => !u.pathname.endsWith('/signup'), { timeout: 30_000, waitUntil: 'commit' }),
+		page.getByRole('button', { name: /create account|sign up/i }).click()
+	]).catch(async (e) => {
+		throw new Error(`sign-up of ${username} did not leave /signup: ${await page.locator('main').textContent()}\n${e}`);
+	});
 	// Signed in: the navigation of a per-user page names the user.
-	await page.goto(server.url + '/lobby');
+	await open(page, '/lobby');
 	await page.getByText(`Signed in as ${username}`).waitFor({ timeout: 20_000 });
 }
 
@@ -57,7 +69,7 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 
 	// The creator: a 3-seat public game.
 	const [host, ...guests] = pages;
-	await host.goto(server.url + '/lobby');
+	await open(host, '/lobby');
 	await host.getByLabel('Players').selectOption('3');
 	await host.getByRole('button', { name: 'Create game' }).click();
 	await host.waitForURL(/\/games\/[^/]+$/);
@@ -65,7 +77,7 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 
 	// The others join from the lobby; the third seat fills the game, which starts it.
 	for (const page of guests) {
-		await page.goto(server.url + '/lobby');
+		await open(page, '/lobby');
 		await page.getByRole('button', { name: `Join the game by ${names[0]}` }).click();
 		await page.waitForURL(gameUrl);
 	}

@@ -1,0 +1,137 @@
+/**
+ * Live updates of one game over GET /api/games/:id/socket (docs/api.md). Every server message
+ * carries the game version (conventions §11, as lila's ui/lib/src/socket.ts): an event at or
+ * below the version we hold is a duplicate and dropped; one that skips a version means we missed
+ * something, so we ask for the whole state again (`resync`) instead of guessing. A dropped
+ * connection is reopened with exponential backoff and jitter, and the server's first message on
+ * a new connection is the full state.
+ */
+import type { GiantsEntry } from '$lib/games/giants';
+import type { RoomView, ServerMessage } from '$lib/server/room/protocol';
+
+export type LiveStatus = 'connecting' | 'open' | 'closed';
+
+export interface LogLine {
+	version: number;
+	entry: GiantsEntry;
+	key: string;
+}
+
+const MAX_LOG = 200;
+
+export class GameSocket {
+	room = $state<RoomView>() as RoomView;
+	status = $state<LiveStatus>('connecting');
+	/** Newest first. */
+	log = $state<LogLine[]>([]);
+
+	private ws: WebSocket | null = null;
+	private attempts = 0;
+	private timer: ReturnType<typeof setTimeout> | null = null;
+	private closed = false;
+	private counter = 0;
+
+	constructor(
+		private readonly url: string,
+		initial: RoomView
+	) {
+		this.room = initial;
+	}
+
+	get version() {
+		return this.room.version;
+	}
+
+	connect() {
+		this.closed = false;
+		this.status = 'connecting';
+		let ws: WebSocket;
+		try {
+			ws = new WebSocket(this.url);
+		} catch {
+			this.retry();
+			return;
+		}
+		this.ws = ws;
+		ws.onopen = () => (this.status = 'open');
+		ws.onmessage = (e) => this.receive(e.data);
+		ws.onclose = () => {
+			if (this.ws !== ws) return;
+			this.ws = null;
+			if (!this.closed) this.retry();
+		};
+		// An error is always followed by close, which does the retry.
+		ws.onerror = () => {};
+	}
+
+	close() {
+		this.closed = true;
+		if (this.timer) clearTimeout(this.timer);
+		this.ws?.close(1000);
+		this.ws = null;
+	}
+
+	/** After joining or leaving: the server binds a socket to a seat when it opens, so reopen it. */
+	reopen(room: RoomView) {
+		if (room.version >= this.version) this.room = room;
+		if (this.timer) clearTimeout(this.timer);
+		const old = this.ws;
+		this.ws = null;
+		old?.close(1000);
+		this.attempts = 0;
+		this.connect();
+	}
+
+	/** After an HTTP answer with a newer version than ours: make sure the socket catches up. */
+	expect(version: number) {
+		if (version > this.version && this.ws?.readyState === WebSocket.OPEN) {
+			// The event normally arrives first; if it does not within a second, resync.
+			setTimeout(() => {
+				if (version > this.version) this.send({ type: 'resync' });
+			}, 1000);
+		}
+	}
+
+	private retry() {
+		this.status = 'closed';
+		// 0.5 s, 1 s, 2 s … capped at 30 s; jitter so that many clients do not return at once.
+		const delay = Math.min(30_000, 500 * 2 ** this.attempts) * (0.5 + Math.random() / 2);
+		this.attempts++;
+		this.timer = setTimeout(() => this.connect(), delay);
+	}
+
+	private send(msg: { type: 'resync' } | { type: 'ping' }) {
+		if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+	}
+
+	private receive(data: unknown) {
+		let msg: ServerMessage;
+		try {
+			msg = JSON.parse(String(data));
+		} catch {
+			return;
+		}
+		if (msg.type === 'state') {
+			this.attempts = 0;
+			this.status = 'open';
+			if (msg.version >= this.version) this.room = strip(msg);
+			return;
+		}
+		if (msg.type !== 'event') return;
+		if (msg.version <= this.version) return; // a duplicate or an old event
+		if (msg.version > this.version + 1) {
+			// A gap: we missed at least one version. Take nothing from this event; resync.
+			this.send({ type: 'resync' });
+			return;
+		}
+		const lines = msg.log.map((entry) => ({ version: msg.version, entry, key: `${msg.version}-${this.counter++}` }));
+		this.log = [...lines.reverse(), ...this.log].slice(0, MAX_LOG);
+		this.room = strip(msg);
+	}
+}
+
+function strip(msg: ServerMessage & { type: 'state' | 'event' }): RoomView {
+	const { type: _type, ...rest } = msg as ServerMessage & { type: 'state' | 'event'; log?: unknown };
+	delete (rest as { log?: unknown }).log;
+	return rest as RoomView;
+}

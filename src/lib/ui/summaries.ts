@@ -1,0 +1,40 @@
+/**
+ * Game list items from GET /api/games?status=open and GET /api/games/mine (docs/api.md), read
+ * tolerantly: the pages need only these fields.
+ */
+export interface SummarySeat {
+	seat: number;
+	username: string;
+	userId?: string;
+}
+
+export interface GameSummary {
+	id: string;
+	status: 'waiting' | 'active' | 'finished';
+	seatsWanted: number;
+	seats: SummarySeat[];
+	creator?: string | { id: string; username: string };
+	visibility?: 'public' | 'private';
+	timeLimit?: string;
+	options?: { quickStart?: boolean; immediateScoring?: boolean };
+	yourTurn?: boolean;
+	version?: number;
+	updatedAt?: number;
+}
+
+/** `[...]`, `{ games: [...] }` or grouped `{ active, waiting, finished }` into one flat list. */
+export function summaries(data: unknown): GameSummary[] {
+	if (Array.isArray(data)) return data as GameSummary[];
+	const d = data as Record<string, unknown> | null;
+	if (!d) return [];
+	if (Array.isArray(d.games)) return d.games as GameSummary[];
+	return ['yourTurn', 'active', 'inProgress', 'waiting', 'finished'].flatMap((k) =>
+		Array.isArray(d[k]) ? (d[k] as GameSummary[]) : []
+	);
+}
+
+export function creatorName(g: GameSummary): string {
+	if (typeof g.creator === 'string') return g.creator;
+	if (g.creator?.username) return g.creator.username;
+	return g.seats?.[0]?.username ?? '?';
+}
