@@ -94,6 +94,9 @@ async function newGame(players: Client[], n: number): Promise<Game> {
 	return { id, sockets, clients, rng: seedRng(`bench-${n}`) };
 }
 
+/** The HTTP answer time of the last step (submit → response), next to the round trip. */
+let lastHttp = 0;
+
 /** One move of `game`: submit by the first active seat, timed to the event at another seat. */
 async function step(game: Game): Promise<number | null> {
 	const any = game.sockets[0].msg!;
@@ -105,6 +108,7 @@ async function step(game: Game): Promise<number | null> {
 	const observer = game.sockets[(seat + 1) % game.sockets.length];
 	const t0 = performance.now();
 	const r = await game.clients[seat].move(game.id, move, own.version);
+	lastHttp = performance.now() - t0;
 	const t1 = await observer.until(r.version);
 	// Every seat must have caught up before the next move is chosen from its view.
 	await Promise.all(game.sockets.map((s) => s.until(r.version)));
@@ -121,7 +125,7 @@ async function main() {
 	if (!args.includes('--no-build')) await build({ quiet: true });
 	const dir = mkdtempSync(join(tmpdir(), 'rongo-bench-'));
 	await migrate(dir, { quiet: true });
-	const server = await startDevServer({ port: await freePort(), persistTo: dir, stdio: 'pipe' });
+	const server = await startDevServer({ port: await freePort(), persistTo: dir, stdio: 'pipe', logLevel: 'warn' });
 	try {
 		const players = ['p1', 'p2', 'p3'].map((n) => new Client(server.url, n + Date.now().toString(36).slice(-4)));
 		for (const p of players) await p.signup(p.username, PASSWORD);
@@ -136,6 +140,7 @@ async function main() {
 
 		// 1. Round trip vs no-op, interleaved.
 		const move: number[] = [];
+		const http: number[] = [];
 		const noop: number[] = [];
 		let n = 1;
 		while (move.length < MOVES) {
@@ -146,6 +151,7 @@ async function main() {
 				continue;
 			}
 			move.push(t);
+			http.push(lastHttp);
 			const t0 = performance.now();
 			await players[0].api('GET', '/api/ping');
 			noop.push(performance.now() - t0);
@@ -173,6 +179,7 @@ async function main() {
 		console.log(`machine: ${cpu[0]?.model ?? '?'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}`);
 		console.log(`\nmove round trip (HTTP submit → WebSocket event at another seat), ${move.length} moves:`);
 		console.log(`  move   p50 ${ms(pct(move, 50))} ms   p99 ${ms(pct(move, 99))} ms`);
+		console.log(`  (move HTTP answer p50 ${ms(pct(http, 50))} ms   p99 ${ms(pct(http, 99))} ms)`);
 		console.log(`  no-op  p50 ${ms(pct(noop, 50))} ms   p99 ${ms(pct(noop, 99))} ms   (GET /api/ping, same session)`);
 		const ratio = pct(move, 50) / pct(noop, 50);
 		console.log(`  p50 ratio ${ratio.toFixed(2)} (target ≤ 1.5)`);

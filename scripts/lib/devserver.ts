@@ -87,6 +87,8 @@ export interface DevServerOptions {
 	stdio?: 'inherit' | 'pipe';
 	/** Extra variables for the Worker (`--var NAME:value`). */
 	vars?: Record<string, string>;
+	/** wrangler's log level; 'warn' drops the line per request (tests, benchmark). */
+	logLevel?: 'debug' | 'info' | 'log' | 'warn' | 'error' | 'none';
 }
 
 /** Starts `wrangler dev` on the built app and waits until it answers HTTP. */
@@ -98,7 +100,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		'--ip', '127.0.0.1',
 		'--inspector-port', String(inspector),
 		'--persist-to', opts.persistTo,
-		'--show-interactive-dev-session=false'
+		'--show-interactive-dev-session=false',
+		'--log-level', opts.logLevel ?? 'log'
 	];
 	for (const [k, v] of Object.entries(opts.vars ?? {})) args.push('--var', `${k}:${v}`);
 	const stdio: StdioOptions = opts.stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'];
@@ -109,9 +112,11 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		detached: true,
 		env: { ...process.env, ...QUIET_ENV }
 	});
+	// The tail of the output, for the error message when wrangler fails to start.
 	let output = '';
-	child.stdout?.on('data', (d) => (output += d));
-	child.stderr?.on('data', (d) => (output += d));
+	const keep = (d: Buffer) => (output = (output + d).slice(-20_000));
+	child.stdout?.on('data', keep);
+	child.stderr?.on('data', keep);
 	const exited = new Promise<number | string>((ok) => child.on('exit', (code, signal) => ok(code ?? signal ?? -1)));
 	let done = false;
 	void exited.then(() => (done = true));

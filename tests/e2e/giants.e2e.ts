@@ -20,7 +20,7 @@ const people: Person[] = [];
 beforeAll(async () => {
 	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
 	await migrate(stateDir, { quiet: true });
-	server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe' });
+	server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn' });
 	for (let i = 0; i < 3; i++) people.push(await newPerson());
 });
 
