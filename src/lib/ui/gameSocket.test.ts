@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { RoomView } from '$lib/server/room/protocol';
+import { GameSocket } from './gameSocket.svelte';
+
+/** A stand-in for the browser's WebSocket: records what is sent, lets the test deliver messages. */
+class FakeSocket {
+	static OPEN = 1;
+	static all: FakeSocket[] = [];
+	readyState = 0;
+	sent: unknown[] = [];
+	onopen: (() => void) | null = null;
+	onmessage: ((e: { data: string }) => void) | null = null;
+	onclose: (() => void) | null = null;
+	onerror: (() => void) | null = null;
+	constructor(readonly url: string) {
+		FakeSocket.all.push(this);
+	}
+	open() {
+		this.readyState = 1;
+		this.onopen?.();
+	}
+	deliver(msg: object) {
+		this.onmessage?.({ data: JSON.stringify(msg) });
+	}
+	send(text: string) {
+		this.sent.push(JSON.parse(text));
+	}
+	close() {
+		this.readyState = 3;
+		this.onclose?.();
+	}
+}
+
+const room = (version: number): RoomView =>
+	({ gameId: 'g', version, status: 'active', seats: [], yourSeat: 0, activeSeats: [0], view: null }) as unknown as RoomView;
+const event = (version: number, log: object[] = [{ type: 'pass', seat: 0, phase: 'place', auto: false }]) => ({
+	type: 'event',
+	...room(version),
+	log
+});
+
+beforeEach(() => {
+	FakeSocket.all = [];
+	vi.stubGlobal('WebSocket', FakeSocket);
+	vi.useFakeTimers();
+});
+afterEach(() => {
+	vi.useRealTimers();
+	vi.unstubAllGlobals();
+});
+
+describe('GameSocket (conventions §11)', () => {
+	test('applies the next version, drops duplicates and old events', () => {
+		const s = new GameSocket('ws://x', room(5));
+		s.connect();
+		const ws = FakeSocket.all[0];
+		ws.open();
+		ws.deliver(event(6));
+		ws.deliver(event(6));
+		ws.deliver(event(4));
+		expect(s.version).toBe(6);
+		expect(s.log).toHaveLength(1);
+		expect(ws.sent).toEqual([]);
+	});
+
+	test('a gap asks for a resync and applies nothing; the state answer catches up', () => {
+		const s = new GameSocket('ws://x', room(5));
+		s.connect();
+		const ws = FakeSocket.all[0];
+		ws.open();
+		ws.deliver(event(8));
+		expect(s.version).toBe(5);
+		expect(ws.sent).toEqual([{ type: 'resync' }]);
+		ws.deliver({ type: 'state', ...room(8) });
+		expect(s.version).toBe(8);
+		ws.deliver(event(9));
+		expect(s.version).toBe(9);
+	});
+
+	test('newest log entries first', () => {
+		const s = new GameSocket('ws://x', room(1));
+		s.connect();
+		FakeSocket.all[0].open();
+		FakeSocket.all[0].deliver(event(2, [{ type: 'round', round: 1, startPlayer: 0 }, { type: 'no-auction' }]));
+		expect(s.log.map((l) => l.entry.type)).toEqual(['no-auction', 'round']);
+	});
+
+	test('reconnects with growing delays after a dropped connection, not after close()', () => {
+		vi.spyOn(Math, 'random').mockReturnValue(1);
+		const s = new GameSocket('ws://x', room(1));
+		s.connect();
+		FakeSocket.all[0].close();
+		expect(s.status).toBe('closed');
+		vi.advanceTimersByTime(499);
+		expect(FakeSocket.all).toHaveLength(1);
+		vi.advanceTimersByTime(1);
+		expect(FakeSocket.all).toHaveLength(2);
+		FakeSocket.all[1].close();
+		vi.advanceTimersByTime(999);
+		expect(FakeSocket.all).toHaveLength(2);
+		vi.advanceTimersByTime(1);
+		expect(FakeSocket.all).toHaveLength(3);
+		s.close();
+		vi.advanceTimersByTime(60_000);
+		expect(FakeSocket.all).toHaveLength(3);
+	});
+});
