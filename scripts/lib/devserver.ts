@@ -20,13 +20,37 @@ const QUIET_ENV = {
 	WRANGLER_SEND_METRICS: 'false'
 };
 
-/** Runs a command to its end; rejects on a non-zero exit. */
+/** Process groups of commands still running, ended when this process exits (e.g. on Ctrl-C). */
+const running = new Set<number>();
+process.on('exit', () => running.forEach(killGroup));
+
+function killGroup(pgid: number) {
+	try {
+		process.kill(-pgid, 'SIGTERM');
+	} catch {
+		/* nothing left */
+	}
+}
+
+/**
+ * Runs a command to its end; rejects on a non-zero exit. It runs in its own process group, and
+ * whatever of that group is still alive afterwards is ended: `vite build` leaves a workerd behind
+ * (the adapter's platform proxy for prerendering is never disposed), one more per build.
+ */
 export function run(cmd: string, args: string[], opts: { env?: Record<string, string>; quiet?: boolean } = {}) {
 	return new Promise<void>((ok, fail) => {
 		const child = spawn(cmd, args, {
 			cwd: ROOT,
 			stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-			env: { ...process.env, ...QUIET_ENV, ...opts.env }
+			env: { ...process.env, ...QUIET_ENV, ...opts.env },
+			detached: true
+		});
+		const group = child.pid;
+		if (group !== undefined) running.add(group);
+		child.on('exit', () => {
+			if (group === undefined) return;
+			running.delete(group);
+			killGroup(group);
 		});
 		let out = '';
 		child.stdout?.on('data', (d) => (out += d));
