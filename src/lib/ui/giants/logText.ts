@@ -12,6 +12,28 @@ export function figureName(f: Figure | 'medicineMan' | 'chief'): string {
 	return f === 'worker' ? m.game_workers() : f === 'medicineMan' ? m.game_medicine_man() : m.game_chief();
 }
 
+/** Seat and die colours in the page's language; an unknown one as it is. */
+export function colourName(c: string | null | undefined): string {
+	switch (c) {
+		case 'blue':
+			return m.colour_blue();
+		case 'green':
+			return m.colour_green();
+		case 'red':
+			return m.colour_red();
+		case 'yellow':
+			return m.colour_yellow();
+		case 'purple':
+			return m.colour_purple();
+		case 'white':
+			return m.colour_white();
+		case 'brown':
+			return m.colour_brown();
+		default:
+			return c ?? '—';
+	}
+}
+
 export function bidText(b: Bid): string {
 	const parts = [`${b.markers} ${m.game_markers()}`, `${b.workers} ${m.game_workers()}`];
 	if (b.medicineMan) parts.push(m.game_medicine_man());
