@@ -26,8 +26,14 @@ import { RoomStore, SNAPSHOT_EVERY, type Meta, type MoveRow, type Player } from 
 import { USER_HEADER, type CreateInput, type D1Payload, type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk } from './protocol';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** The outbox is flushed right after each change; this alarm is the backstop if that flush is lost. */
+/** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
 const BACKSTOP_MS = 30_000;
+/**
+ * Moves reach D1 in batches: the alarm writes the newest outbox row this long after a move, however
+ * many moves came meanwhile. The game index in D1 (lists, "your turn") may lag by this much; the
+ * game itself never does. A flush per move cost the round trip ~20% (docs/benchmarks.md).
+ */
+const MOVE_FLUSH_MS = 1_000;
 
 type Attachment = { userId: string | null };
 
@@ -197,8 +203,20 @@ export class GameRoom extends DurableObject<Env> {
 		this.players = next.players;
 		this.state = next.state;
 		this.broadcast(next.log);
-		void this.ctx.storage.setAlarm(Date.now() + BACKSTOP_MS);
+		// A finishing move flushes at once, like a lobby change: the archive should show it at once.
+		if (move && next.meta.status !== 'finished') {
+			void this.alarmWithin(MOVE_FLUSH_MS);
+			return Promise.resolve();
+		}
+		void this.alarmWithin(BACKSTOP_MS);
 		return this.flush();
+	}
+
+	/** Sets the alarm to fire within `ms` from now, keeping an earlier one (one storage write at most). */
+	private async alarmWithin(ms: number): Promise<void> {
+		const at = Date.now() + ms;
+		const current = await this.ctx.storage.getAlarm();
+		if (current === null || current > at) await this.ctx.storage.setAlarm(at);
 	}
 
 	private d1Payload(n: Next): D1Payload {
