@@ -9,7 +9,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { RequestEvent } from '@sveltejs/kit';
 import { getDb } from './db';
 import { games, seats, users } from './db/schema';
-import { apiError, jsonResponse } from './http';
+import { apiError, jsonResponse, type ReadResult } from './http';
 import { TIME_LIMITS, type RoomResult, type RoomUser } from './room/protocol';
 
 /** Game ids and invite codes: 10 random bytes, base32 lowercase (16 characters, 80 bits). */
@@ -70,6 +70,28 @@ export function fromRoom(result: RoomResult<object> | (RoomResult<object> & Disp
 	if (!r.ok) return apiError(r.status, r.code, r.message, r.currentVersion === undefined ? undefined : { currentVersion: r.currentVersion });
 	const { ok: _ok, ...rest } = r;
 	return jsonResponse(rest, status);
+}
+
+type Room = NonNullable<ReturnType<typeof roomOf>>;
+
+/**
+ * The shared shape of a POST that changes a game: platform, session, room and body are checked in
+ * that order (each with its error), then the room acts and its result becomes the response.
+ */
+export async function changeGame<T>(
+	event: RequestEvent,
+	readBody: (request: Request) => Promise<ReadResult<T>>,
+	act: (room: Room, user: RoomUser, body: T) => Promise<RoomResult<object> | (RoomResult<object> & Disposable)>
+): Promise<Response> {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const user = userOf(event);
+	if (!user) return unauthenticated();
+	const room = roomOf(e, event.params.id ?? '');
+	if (!room) return notFound();
+	const body = await readBody(event.request);
+	if (!body.ok) return body.response;
+	return fromRoom(await act(room, user, body.value));
 }
 
 export interface GameSummary {
