@@ -119,6 +119,8 @@ export class GameSocket {
 		}
 		if (msg.type !== 'event') return;
 		if (msg.version <= this.version) return; // a duplicate or an old event
+		// The game page measures from here to its re-render (bench/ui.ts: 'rongo:render').
+		performance.mark('rongo:event');
 		if (msg.version > this.version + 1) {
 			// A gap: we missed at least one version. Take nothing from this event; resync.
 			this.send({ type: 'resync' });
