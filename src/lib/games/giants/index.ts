@@ -21,6 +21,7 @@ export { ENGINE_VERSION } from './setup';
 export { legalMoves, activeSeats, transportOptions } from './legal';
 export { scores } from './score';
 export { carryInfo } from './carry';
+export { transportStep, borrowOptions, type TransportStep, type BorrowOption, type PathHex } from './steps';
 
 function setup(config: GiantsConfig, seed: string): Result<Applied<GiantsState, GiantsEntry>> {
 	const r = initialState(config, seed);
