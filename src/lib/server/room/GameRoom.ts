@@ -19,11 +19,11 @@ import type {
 } from '@cloudflare/workers-types';
 import { jsonEqual } from '$lib/engine';
 import { giants, type GiantsEntry, type GiantsState } from '$lib/games/giants';
-import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Next } from './lobby';
+import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Next, type ScenarioStart } from './lobby';
 import { backoffMs, outboxBatch } from './outbox';
 import { rebuild } from './rebuild';
 import { RoomStore, SNAPSHOT_EVERY, type Meta, type MoveRow, type Player } from './storage';
-import { USER_HEADER, type CreateInput, type D1Payload, type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk } from './protocol';
+import { USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk } from './protocol';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
@@ -125,12 +125,30 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, version: next.meta.version };
 	}
 
-	// ---- RPC: view and moves -------------------------------------------------------------------
+	// ---- RPC: view, log and moves --------------------------------------------------------------
 
 	async view(user: RoomUser | null): Promise<RoomResult<RoomView>> {
 		const bad = this.loadExisting();
 		if (bad) return bad;
 		return { ok: true, ...this.viewFor(user && validUser(user) ? user.id : null) };
+	}
+
+	/**
+	 * The whole public log, oldest first: the start's entries (recomputed from the config and the
+	 * seed — setup is deterministic — so they need no storage) and each move's. Log entries are
+	 * public by construction (G-0.1; the fuzzer checks no sealed decision or seed is in them).
+	 */
+	async log(): Promise<RoomResult<{ entries: LogBatch[] }>> {
+		const bad = this.loadExisting();
+		if (bad) return bad;
+		const meta = this.meta!;
+		if (!meta.seed || !meta.config) return { ok: true, entries: [] };
+		const moves = this.store.moves();
+		const setup = giants.setupWithLog(meta.config, meta.seed);
+		const startVersion = moves.length ? moves[0].version - 1 : meta.version;
+		const entries: LogBatch[] = setup.ok ? [{ version: startVersion, log: setup.value.log }] : [];
+		for (const m of moves) entries.push({ version: m.version, log: JSON.parse(m.log) as GiantsEntry[] });
+		return { ok: true, entries };
 	}
 
 	async submit(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>> {
@@ -394,6 +412,27 @@ export class GameRoom extends DurableObject<Env> {
 			await this.ctx.storage.setAlarm(Date.now() + delay);
 			return false;
 		}
+	}
+
+	/**
+	 * Test seam: a started game from a scenario (docs/giants-notation.md: forced dice, a starting
+	 * position), seats in the order given — for the end-to-end tests, which must reach every kind of
+	 * move in one round. Only where ROOM_TEST_SEAMS is set; never in production.
+	 */
+	async createScenario(input: CreateInput, users: RoomUser[], scenario: ScenarioStart, seed: string): Promise<RoomResult<{ version: number }>> {
+		if (this.env.ROOM_TEST_SEAMS !== '1') return refuse(404, 'NOT_FOUND', 'no such endpoint');
+		const bad = this.load();
+		if (bad) return bad;
+		if (this.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
+		if (!users.every(validUser)) return refuse(400, 'BAD_REQUEST', 'bad users');
+		const now = Date.now();
+		const made = createGame({ ...input, creator: users[0], seatsWanted: users.length }, now);
+		if ('ok' in made) return made;
+		const players = users.map((u, seat) => ({ userId: u.id, username: u.username, seat, joinedAt: now }));
+		const next = startGame(made.meta, players, now, true, seed, scenario);
+		if ('ok' in next) return next;
+		await this.commit(next, null, true);
+		return { ok: true, version: next.meta.version };
 	}
 
 	/** Test seam: the next `n` D1 writes of this room fail. Only where ROOM_TEST_SEAMS is set (tests). */

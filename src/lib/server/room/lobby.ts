@@ -2,7 +2,7 @@
  * Lobby rules as pure functions over the room's meta and players: create, join, leave, start.
  * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
  */
-import { giants, type GiantsEntry, type GiantsState } from '$lib/games/giants';
+import { giants, type GiantsConfig, type GiantsEntry, type GiantsState } from '$lib/games/giants';
 import { shuffleSeats } from './rebuild';
 import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from './protocol';
 import type { Meta, Player } from './storage';
@@ -93,14 +93,32 @@ export function leaveGame(meta: Meta, players: Player[], user: RoomUser, now: nu
 	return { meta: bump(meta, now, { creatorId }), players: rest, state: null, log: [] };
 }
 
+/** Only for GameRoom.createScenario (test seam): a scenario's config, seats in the order given. */
+export interface ScenarioStart {
+	config: Omit<GiantsConfig, 'players' | 'colours'>;
+}
+
 /** `bumped` false when the caller already counted this change's version (join that fills the game). */
-export function startGame(meta: Meta, players: Player[], now: number, bumped = true, seed = randomSeed()): Next | RoomError {
+export function startGame(
+	meta: Meta,
+	players: Player[],
+	now: number,
+	bumped = true,
+	seed = randomSeed(),
+	scenario: ScenarioStart | null = null
+): Next | RoomError {
 	if (meta.status !== 'waiting') return refuse(409, 'NOT_WAITING', 'the game has already started');
 	if (players.length < 3) return refuse(409, 'NOT_ENOUGH_PLAYERS', 'G-2.1: at least 3 players are needed');
 	// Seat order from the seed; the start player is the engine's to pick from it (G-2.3).
-	const order = shuffleSeats(players.slice().sort((a, b) => a.seat - b.seat), seed);
+	const bySlot = players.slice().sort((a, b) => a.seat - b.seat);
+	const order = scenario ? bySlot : shuffleSeats(bySlot, seed);
 	const seated = order.map((p, seat) => ({ ...p, seat }));
-	const config = { players: seated.length, quickStart: meta.options.quickStart, immediateScoring: meta.options.immediateScoring };
+	const config: GiantsConfig = {
+		...scenario?.config,
+		players: seated.length,
+		quickStart: meta.options.quickStart,
+		immediateScoring: meta.options.immediateScoring
+	};
 	const r = giants.setupWithLog(config, seed);
 	if (!r.ok) return refuse(500, 'SETUP_FAILED', 'the game could not be set up');
 	const patch: Partial<Meta> = {

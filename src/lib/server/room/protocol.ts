@@ -93,6 +93,12 @@ export interface SubmitOk {
 	duplicate: boolean;
 }
 
+/** The log entries one version produced (GET /api/games/:id/log). */
+export interface LogBatch {
+	version: number;
+	log: GiantsEntry[];
+}
+
 /** Server → client over the socket. Every message carries the game version. */
 export type ServerMessage =
 	| ({ type: 'state' } & RoomView)

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { inArray } from 'drizzle-orm';
+import type { RequestHandler } from './$types';
+import { env, fromRoom, noPlatform, randomId, roomOf, unauthenticated, userOf } from '$lib/server/games';
+import { getDb } from '$lib/server/db';
+import { users } from '$lib/server/db/schema';
+import { apiError, jsonResponse, readJson } from '$lib/server/http';
+
+/**
+ * Test seam, absent in production: POST {usernames, config, seed} → 201 {id} starts a game from a
+ * scenario (forced dice and a starting position, docs/giants-notation.md) with the named users in
+ * that seat order. Exists only where ROOM_TEST_SEAMS is "1" (the end-to-end tests and benchmarks
+ * set it on their own `wrangler dev`); otherwise it answers 404 like any unknown path.
+ */
+const Body = v.strictObject({
+	usernames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.minLength(3), v.maxLength(5)),
+	// The engine validates the scenario itself (setup refuses a bad position).
+	config: v.looseObject({}),
+	seed: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+	quickStart: v.optional(v.boolean(), false),
+	immediateScoring: v.optional(v.boolean(), false)
+});
+
+export const POST: RequestHandler = async (event) => {
+	const e = env(event);
+	if (!e) return noPlatform();
+	if (e.ROOM_TEST_SEAMS !== '1') return apiError(404, 'NOT_FOUND', 'no such endpoint');
+	if (!userOf(event)) return unauthenticated();
+	const body = await readJson(event.request, Body, 64 * 1024);
+	if (!body.ok) return body.response;
+	const b = body.value;
+	const rows = await getDb(e.DB).select({ id: users.id, username: users.username }).from(users).where(inArray(users.usernameKey, b.usernames.map((n) => n.toLowerCase())));
+	const seated = b.usernames.map((name) => rows.find((r) => r.username.toLowerCase() === name.toLowerCase()));
+	if (seated.some((u) => !u)) return apiError(400, 'BAD_REQUEST', 'unknown username');
+	const id = randomId();
+	const config = { ...(b.config as Record<string, unknown>) };
+	delete config.players;
+	delete config.colours;
+	const r = await roomOf(e, id)!.createScenario(
+		{
+			gameId: id,
+			creator: seated[0]!,
+			options: { quickStart: b.quickStart, immediateScoring: b.immediateScoring },
+			seatsWanted: seated.length,
+			visibility: 'public',
+			inviteCode: null,
+			timeLimit: '3d'
+		},
+		seated.map((u) => u!),
+		{ config },
+		b.seed
+	);
+	if (!r.ok) return fromRoom(r);
+	return jsonResponse({ id, version: r.version }, 201);
+};
