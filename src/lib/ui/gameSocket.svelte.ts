@@ -17,7 +17,12 @@ export interface LogLine {
 	key: string;
 }
 
-const MAX_LOG = 200;
+/** Newest first, as the page shows them, from the batches of GET /api/games/:id/log (oldest first). */
+export function logLines(batches: { version: number; log: GiantsEntry[] }[]): LogLine[] {
+	const out: LogLine[] = [];
+	for (const b of batches) b.log.forEach((entry, i) => out.push({ version: b.version, entry, key: `${b.version}-${i}` }));
+	return out.reverse();
+}
 
 export class GameSocket {
 	room = $state<RoomView>() as RoomView;
@@ -29,13 +34,16 @@ export class GameSocket {
 	private attempts = 0;
 	private timer: ReturnType<typeof setTimeout> | null = null;
 	private closed = false;
-	private counter = 0;
 
 	constructor(
 		private readonly url: string,
-		initial: RoomView
+		initial: RoomView,
+		initialLog: LogLine[] = [],
+		/** Fetches the whole log again: after a reconnect the events in between are not replayed. */
+		private readonly reloadLog: (() => Promise<LogLine[] | null>) | null = null
 	) {
 		this.room = initial;
+		this.log = initialLog;
 	}
 
 	get version() {
@@ -114,7 +122,14 @@ export class GameSocket {
 		if (msg.type === 'state') {
 			this.attempts = 0;
 			this.status = 'open';
+			const missed = msg.version > this.version;
 			if (msg.version >= this.version) this.room = strip(msg);
+			if (missed && this.reloadLog) {
+				const at = msg.version;
+				void this.reloadLog().then((lines) => {
+					if (lines && this.version === at) this.log = lines;
+				});
+			}
 			return;
 		}
 		if (msg.type !== 'event') return;
@@ -126,8 +141,8 @@ export class GameSocket {
 			this.send({ type: 'resync' });
 			return;
 		}
-		const lines = msg.log.map((entry) => ({ version: msg.version, entry, key: `${msg.version}-${this.counter++}` }));
-		this.log = [...lines.reverse(), ...this.log].slice(0, MAX_LOG);
+		const lines = msg.log.map((entry, i) => ({ version: msg.version, entry, key: `${msg.version}-${i}` }));
+		this.log = [...lines.reverse(), ...this.log];
 		this.room = strip(msg);
 	}
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RoomView } from '$lib/server/room/protocol';
-import { GameSocket } from './gameSocket.svelte';
+import { GameSocket, logLines } from './gameSocket.svelte';
 
 /** A stand-in for the browser's WebSocket: records what is sent, lets the test deliver messages. */
 class FakeSocket {
@@ -83,6 +83,25 @@ describe('GameSocket (conventions §11)', () => {
 		FakeSocket.all[0].open();
 		FakeSocket.all[0].deliver(event(2, [{ type: 'round', round: 1, startPlayer: 0 }, { type: 'no-auction' }]));
 		expect(s.log.map((l) => l.entry.type)).toEqual(['no-auction', 'round']);
+	});
+
+	test('starts from the loaded log; a state that skips versions reloads the whole log, a current one does not', async () => {
+		const initial = logLines([
+			{ version: 3, log: [{ type: 'round', round: 1, startPlayer: 0 }] as never[] },
+			{ version: 4, log: [{ type: 'bid-in', seat: 1, replaced: false }] as never[] }
+		]);
+		expect(initial.map((l) => [l.version, l.entry.type])).toEqual([[4, 'bid-in'], [3, 'round']]);
+		const reload = vi.fn(async () => logLines([{ version: 6, log: [{ type: 'no-auction' }] as never[] }]));
+		const s = new GameSocket('ws://x', room(4), initial, reload);
+		expect(s.log).toHaveLength(2);
+		s.connect();
+		const ws = FakeSocket.all[0];
+		ws.open();
+		ws.deliver({ type: 'state', ...room(4) });
+		expect(reload).not.toHaveBeenCalled();
+		ws.deliver({ type: 'state', ...room(6) });
+		expect(reload).toHaveBeenCalledTimes(1);
+		await vi.waitFor(() => expect(s.log.map((l) => l.entry.type)).toEqual(['no-auction']));
 	});
 
 	test('reconnects with growing delays after a dropped connection, not after close()', () => {

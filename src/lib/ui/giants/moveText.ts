@@ -1,0 +1,121 @@
+/**
+ * Moves, statues, hexes and lendings in words, in the page's language: the composer's summary of
+ * what will be sent ("Place the medicine man with 1 log on H04 (forest) and take its logs") and the
+ * labels of its choices. Reads board data for hex names; no rules.
+ */
+import { AHU, HEX } from '$lib/games/giants/board';
+import type { GiantsMove, GiantsView, Lending, Statue } from '$lib/games/giants';
+import { m } from '$lib/paraglide/messages';
+import { figureName, type NameOf } from './logText';
+
+export function hexType(id: string): string {
+	switch (HEX.get(id)?.type) {
+		case 'village':
+			return m.play_hex_village();
+		case 'sorcerer_hut':
+			return m.play_hex_hut();
+		case 'forest':
+			return m.play_hex_forest();
+		case 'moai_quarry':
+			return m.play_hex_moai_quarry();
+		case 'headdress_quarry':
+			return m.play_hex_headdress_quarry();
+		default:
+			return m.play_hex_plain();
+	}
+}
+
+/** "H04 (forest)". */
+export function hexName(id: string): string {
+	return `${id} (${hexType(id)})`;
+}
+
+/** "A05 (moai 6, headdress 4)". */
+export function ahuName(id: string): string {
+	const a = AHU.get(id);
+	return a ? m.play_ahu_name({ id, moai: String(a.moaiValue), headdress: String(a.headdressValue) }) : id;
+}
+
+/** What the special action of a hex gives (G-4.2); a plain hex next to an ahu reserves it. */
+export function actionName(hex: string): string {
+	switch (HEX.get(hex)?.type) {
+		case 'village':
+			return m.play_action_village();
+		case 'sorcerer_hut':
+			return m.play_action_hut();
+		case 'forest':
+			return m.play_action_forest({ logs: String(HEX.get(hex)?.logs ?? 0) });
+		case 'headdress_quarry':
+			return m.play_action_headdress();
+		default:
+			return m.play_action_reserve();
+	}
+}
+
+export function statueKind(st: Pick<Statue, 'kind' | 'size'>): string {
+	return st.kind === 'moai' ? m.play_moai_size({ size: String(st.size) }) : m.play_headdress();
+}
+
+/** "moai size 2 (S4), in front of Ana's screen" / "… on H12 (plain), marked by Ben, abandoned". */
+export function statueText(st: Statue, name: NameOf): string {
+	const parts = [`${statueKind(st)} (${st.id})`];
+	if (st.loc.kind === 'front') parts.push(m.play_statue_front({ name: name(st.loc.seat) }));
+	else if (st.loc.kind === 'hex') parts.push(m.play_statue_on({ hex: hexName(st.loc.hex) }));
+	else parts.push(m.play_statue_ahu({ ahu: st.loc.ahu }));
+	if (st.marker !== null) parts.push(m.play_statue_marked({ name: name(st.marker) }));
+	if (st.abandoned) parts.push(m.play_statue_abandoned());
+	return parts.join(', ');
+}
+
+/** "Ben: 1 worker (+1)", "Caro: chief (+2)". */
+export function lendingText(l: Lending[], name: NameOf): string {
+	return l
+		.map((x) =>
+			x.figure === 'chief'
+				? m.play_lend_chief({ name: name(x.seat), points: String(x.points) })
+				: m.play_lend_figures({ name: name(x.seat), count: String(x.count), points: String(x.points) })
+		)
+		.join('; ');
+}
+
+/** The whole move in one sentence, for the confirm bar and its screen-reader announcement. */
+export function moveText(mv: GiantsMove, view: GiantsView, name: NameOf): string {
+	const statue = (id: string) => {
+		const st = view.statues.find((s) => s.id === id);
+		return st ? `${statueKind(st)} (${id})` : id;
+	};
+	switch (mv.type) {
+		case 'bid':
+			return m.play_do_bid({
+				markers: String(mv.markers),
+				workers: String(mv.workers),
+				extra: [mv.medicineMan ? figureName('medicineMan') : '', mv.chief ? figureName('chief') : ''].filter(Boolean).join(', ') || '—'
+			});
+		case 'carve':
+			return m.play_do_carve({ size: String(mv.size), workers: String(mv.workers), extra: [mv.medicineMan ? figureName('medicineMan') : '', mv.chief ? figureName('chief') : ''].filter(Boolean).join(', ') || '—' });
+		case 'place':
+			return m.play_do_place({ figure: figureName(mv.figure), hex: hexName(mv.hex), logs: String(mv.logs ?? 0) });
+		case 'action':
+			return m.play_do_action({
+				figure: figureName(mv.figure),
+				hex: hexName(mv.hex),
+				logs: String(mv.logs ?? 0),
+				action: mv.ahu ? `${actionName(mv.hex)}: ${ahuName(mv.ahu)}` : actionName(mv.hex)
+			});
+		case 'rongo':
+			return m.play_do_rongo();
+		case 'pass':
+			return view.phase.kind === 'carve' ? m.play_do_decline() : m.play_do_pass();
+		case 'mark':
+			return m.play_do_mark({ statue: statue(mv.statue) });
+		case 'move': {
+			const path = mv.path.join(' → ') || '—';
+			if (mv.erect) return m.play_do_erect({ statue: statue(mv.statue), path, ahu: ahuName(mv.erect) });
+			if (mv.crown) return m.play_do_crown({ statue: statue(mv.statue), path, ahu: ahuName(mv.crown) });
+			if (mv.mark) return m.play_do_move_mark({ statue: statue(mv.statue), path });
+			return m.play_do_move({ statue: statue(mv.statue), path });
+		}
+		case 'choose':
+			return m.play_do_choose({ mark: mv.mark.join(', ') || '—', release: mv.release.join(', ') || '—' });
+	}
+}
