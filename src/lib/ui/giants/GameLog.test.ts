@@ -1,0 +1,58 @@
+import { render } from 'svelte/server';
+import { beforeAll, expect, test } from 'vitest';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import { playGreedy, type PlayedGame } from './fixtures';
+import GameLog, { groupByRound, takeNew } from './GameLog.svelte';
+
+const name = (seat: number) => ['Ana', 'Ben', 'Caro', 'Dev'][seat];
+let g: PlayedGame;
+beforeAll(() => {
+	overwriteGetLocale(() => 'en');
+	g = playGreedy(4);
+});
+
+test('groups newest-first lines by round; each round entry closes its group', () => {
+	const groups = groupByRound(g.log);
+	expect(groups[0].round).toBe(25);
+	expect(groups.at(-1)!.round).toBe(1);
+	for (const gr of groups) expect(gr.lines.at(-1)!.entry).toMatchObject({ type: 'round', round: gr.round });
+	// a window cut mid-round: the oldest group still knows its round from the newer one
+	const cut = groupByRound(g.log.slice(0, 60));
+	const last = cut.at(-1)!;
+	if (last.lines.at(-1)!.entry.type !== 'round') expect(last.round).toBe(cut.at(-2)!.round! - 1);
+});
+
+test('takeNew: only lines never seen before, once', () => {
+	const seen = new Set(g.log.slice(5).map((l) => l.key));
+	expect(takeNew(seen, g.log).map((l) => l.key)).toEqual(g.log.slice(0, 5).map((l) => l.key));
+	expect(takeNew(seen, g.log)).toEqual([]);
+});
+
+test('shows the latest 100 as an ordered list, with a button for the rest', () => {
+	const { body } = render(GameLog, { props: { lines: g.log, name } });
+	expect(body.split('<li').length - 1).toBe(100);
+	expect(body).toContain(`Show all ${g.log.length} entries`);
+	expect(body).toContain('Round 25');
+	expect(body).toContain('Game over:');
+	expect(body).not.toMatch(/\{"|undefined/);
+});
+
+test('the live region starts empty: nothing is announced on load', () => {
+	const { body } = render(GameLog, { props: { lines: g.log, name } });
+	expect(body).toMatch(/aria-live="polite"[^>]*><\/div>/);
+	expect(body.match(/aria-live/g)?.length).toBe(1);
+});
+
+test('moai sizes come from carve entries in the log', () => {
+	const move = g.log.find((l) => l.entry.type === 'move' && l.entry.erect);
+	const carve = g.log.find((l) => l.entry.type === 'carve' && move?.entry.type === 'move' && l.entry.statue === move.entry.statue);
+	expect(carve).toBeTruthy();
+	const { body } = render(GameLog, { props: { lines: [move!, carve!], name } });
+	if (carve!.entry.type !== 'carve') throw new Error();
+	// the move line as well as the carve line
+	expect(body.split(`moai ${carve!.entry.statue} (size ${carve!.entry.size})`).length - 1).toBe(2);
+});
+
+test('empty', () => {
+	expect(render(GameLog, { props: { lines: [], name } }).body).toContain('Nothing has happened yet.');
+});
