@@ -2,9 +2,12 @@
 // playwright-core) against the built app under `wrangler dev` with its own fresh local D1 and
 // Durable Object state. Run after `npm run build` (npm run test:e2e does both). Plain Node: no
 // SvelteKit plugin, no workerd pool.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+	// The tests drive the game with the engine's own bots, which import through $lib.
+	resolve: { alias: { $lib: fileURLToPath(new URL('../../src/lib', import.meta.url)) } },
 	test: {
 		include: ['tests/e2e/**/*.e2e.ts'],
 		environment: 'node',
