@@ -1,7 +1,7 @@
 /**
  * Three people in three browsers (issue 3, Tests): each signs up on /signup, the first creates
  * a 3-player Giants game in the lobby, the other two join from the lobby, which fills the game
- * and starts it; each submits a sealed bid with the move box of the game page; after the last
+ * and starts it; each submits a sealed bid with the bid form of the game page; after the last
  * bid, the reveal (log) and the auction (order of choice) appear on all three pages without a
  * reload — they arrive over each page's WebSocket.
  */
@@ -84,22 +84,24 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 
 	// Everybody sees the bid phase (the host's page got there live, without a reload).
 	for (const page of pages) {
-		await page.getByText('Still to bid:').waitFor({ timeout: 20_000 });
-		await page.getByText('Live updates: on').waitFor();
+		await page.getByTestId('move-panel').waitFor({ timeout: 20_000 });
+		await page.locator('.live[data-status="open"]').waitFor();
 		// Survives only as long as the page is not reloaded.
 		await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 	}
 
 	for (const page of pages) {
-		await page.getByLabel('Move as JSON').fill('{ "type": "bid", "markers": 1, "workers": 1 }');
-		await page.getByRole('button', { name: 'Submit move' }).click();
+		await page.getByRole('button', { name: 'More: Tribe markers' }).click();
+		await page.getByRole('button', { name: 'More: Workers' }).click();
+		await page.getByRole('button', { name: 'Confirm move' }).click();
 		await page.getByText(/Move accepted \(version \d+\)/).waitFor({ timeout: 20_000 });
 	}
 
 	for (const page of pages) {
-		await page.getByText(/Bids revealed:/).waitFor({ timeout: 20_000 });
+		const log = page.getByRole('region', { name: 'Game log' });
+		await log.getByText(/Bids revealed:/).first().waitFor({ timeout: 20_000 });
 		await page.getByRole('heading', { name: 'Auction' }).waitFor();
-		const order = await page.getByText(/^Order of choice:/).textContent();
+		const order = await log.getByText(/Order of choice:/).first().textContent();
 		for (const n of names) expect(order).toContain(n);
 		expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 		// No horizontal scrolling on a phone-sized viewport.
