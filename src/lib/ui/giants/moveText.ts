@@ -73,7 +73,9 @@ export function lendingText(l: Lending[], name: NameOf): string {
 		.map((x) =>
 			x.figure === 'chief'
 				? m.play_lend_chief({ name: name(x.seat), points: String(x.points) })
-				: m.play_lend_figures({ name: name(x.seat), count: String(x.count), points: String(x.points) })
+				: x.count === 1
+					? m.play_lend_figure({ name: name(x.seat), points: String(x.points) })
+					: m.play_lend_figures({ name: name(x.seat), count: String(x.count), points: String(x.points) })
 		)
 		.join('; ');
 }
