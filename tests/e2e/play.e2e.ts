@@ -11,6 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedRng } from '../../src/lib/engine/index';
@@ -85,6 +86,13 @@ async function setUp(locale: Locale): Promise<{ id: string; seats: Seat[] }> {
 		seats.push({ client: c, page });
 	}
 	return { id, seats };
+}
+
+/** axe on the page as it is now (targets highlighted, forms open): no serious or critical violation. */
+async function noSeriousViolations(page: Page) {
+	const r = await new AxeBuilder({ page }).analyze();
+	const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+	expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function version(c: Client, id: string): Promise<number> {
@@ -177,6 +185,7 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		await hex(b, 'H31').click();
 		await radio(b, t('play_use_action', { action: t('play_action_reserve') })).check();
 		await panel(b).getByText(t('play_chief_cost')).waitFor();
+		await noSeriousViolations(b.page); // ahus as targets on the board, the action form open
 		await ahu(b, 'A19').click();
 		await confirm(b);
 		// Caro, Ana, Ben: a worker each on H33 (the carriers of Ben's transport later).
@@ -224,6 +233,7 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		await expect.poll(() => lenders.getByRole('radio').count()).toBe(2);
 		await lenders.getByRole('radio', { name: new RegExp(seats[2].client.username) }).check();
 		await expect.poll(() => b.page.locator('[data-key="hex:H33"]').getAttribute('aria-label')).toContain(`+1 ${seats[2].client.username}`);
+		await noSeriousViolations(b.page); // a path on the board, the carrier choice open
 		await confirm(b, /A21/);
 		// Caro: marks her moai on H31 where it lies.
 		await statue(c, /\(m3\)/).click();
