@@ -130,11 +130,17 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 
 	test('sealed bids, carving and declining', async () => {
 		const [a, b, c] = seats;
-		// Ana: 2 markers and 1 worker; pointer.
+		// Ana bids 1 marker, then replaces it (G-3.1) with 2 markers and 1 worker; pointer.
+		await button(a, 'play_more', { what: t('play_markers') }).click();
+		await confirm(a);
+		await panel(a).getByRole('heading', { name: t('play_heading_replace') }).waitFor();
 		await button(a, 'play_more', { what: t('play_markers') }).click();
 		await button(a, 'play_more', { what: t('play_markers') }).click();
 		await button(a, 'play_more', { what: t('play_workers') }).click();
 		await confirm(a);
+		expect(((await a.client.game(id)).view as GiantsView).mySealed).toEqual({ markers: 2, workers: 1, medicineMan: false, chief: false });
+		// The others learn only that she has bid, never what.
+		expect(JSON.stringify((await b.client.game(id)).view)).not.toMatch(/"markers":2,"workers":1/);
 		// Ben: 1 worker, by keyboard (focus the + button, press Enter).
 		await button(b, 'play_more', { what: t('play_workers') }).focus();
 		await b.page.keyboard.press('Enter');
@@ -262,9 +268,10 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		const v = (await c.client.game(id)).view as GiantsView;
 		expect(v.round).toBe(25);
 		expect(v.statues.find((s) => s.id === 'm5')!.marker).toBe(2);
-		// Every move of the round was made through the pages: 3 bids, 4 auction turns, 13 placements,
-		// 5 transport turns and the choice (Ben's placement pass and Ana's last pass were automatic).
-		expect(confirmed).toBe(26);
+		// Every move of the round was made through the pages: 4 bids (one replaced), 4 auction turns,
+		// 13 placements, 5 transport turns and the choice (Ben's placement pass and Ana's last
+		// transport pass were automatic).
+		expect(confirmed).toBe(27);
 		// The log tells the round in the page's language, newest first.
 		await expect.poll(() => c.page.getByRole('region', { name: t('log_title') }).textContent()).toContain(seats[2].client.username);
 	});
