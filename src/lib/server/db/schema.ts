@@ -15,7 +15,22 @@ export const users = sqliteTable('users', {
 	email: text('email'),
 	/** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (docs/security.md). */
 	passwordHash: text('password_hash').notNull(),
-	createdAt: integer('created_at').notNull()
+	createdAt: integer('created_at').notNull(),
+	/** The language of the user's notifications ('en' | 'de'), set from the page they use. */
+	locale: text('locale').notNull().default('en'),
+	/** IANA time zone for quiet hours and the daily digest. */
+	timeZone: text('time_zone').notNull().default('UTC'),
+	/** Quiet hours in minutes after local midnight; equal values: none. */
+	quietStart: integer('quiet_start').notNull().default(0),
+	quietEnd: integer('quiet_end').notNull().default(0),
+	/** Discord- or Slack-compatible incoming webhook (private). */
+	webhookUrl: text('webhook_url'),
+	/** Vacation (issue 5): clocks of all the user's games pause from `vacationFrom` to `vacationUntil`. */
+	vacationFrom: integer('vacation_from'),
+	vacationUntil: integer('vacation_until'),
+	/** Vacation days taken in `vacationYear` (at most 14 a year). */
+	vacationYear: integer('vacation_year'),
+	vacationDays: integer('vacation_days').notNull().default(0)
 });
 
 export const sessions = sqliteTable(
@@ -61,6 +76,8 @@ export const games = sqliteTable(
 		/** JSON array of seat numbers whose input is awaited. */
 		activeSeats: text('active_seats').notNull().default(sql`'[]'`),
 		seedCommitment: text('seed_commitment'),
+		/** JSON time control chosen at creation (src/lib/server/room/clock.ts); null: the old `timeLimit` days per move. */
+		clock: text('clock'),
 		createdAt: integer('created_at').notNull(),
 		updatedAt: integer('updated_at').notNull(),
 		startedAt: integer('started_at'),
@@ -79,6 +96,13 @@ export const seats = sqliteTable(
 		score: integer('score'),
 		/** 1 if this seat won (shared victories possible), 0 if not, null while running. */
 		winner: integer('winner'),
+		/** Since when this seat's input is awaited (null: not awaited) — "oldest waiting first". */
+		waitingSince: integer('waiting_since'),
+		/** When this seat times out (null: no running clock). */
+		deadline: integer('deadline'),
+		/** Consecutive timeouts; 3 hand the seat to the bot (dropped = 1) until reclaimed. */
+		timeouts: integer('timeouts').notNull().default(0),
+		dropped: integer('dropped').notNull().default(0),
 		version: integer('version').notNull(),
 		joinedAt: integer('joined_at').notNull()
 	},
@@ -88,6 +112,119 @@ export const seats = sqliteTable(
 		index('seats_user_id_idx').on(t.userId)
 	]
 );
+
+export const CHANNELS = ['inapp', 'email', 'push', 'webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const MODES = ['turn', 'digest', 'off'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** Per user and channel: every turn, a daily digest, or off. A missing row means the default. */
+export const notificationPrefs = sqliteTable(
+	'notification_prefs',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		channel: text('channel', { enum: CHANNELS }).notNull(),
+		mode: text('mode', { enum: MODES }).notNull()
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.channel] })]
+);
+
+/**
+ * What happened to whom, written by a GameRoom in the same D1 batch as the game row of the version
+ * that caused it (its outbox), so an event exists exactly when its move does. The postman fans
+ * each event out into `notifications`, one row per channel.
+ */
+export const notificationEvents = sqliteTable(
+	'notification_events',
+	{
+		/** `<gameId>:<version>:<kind>:<seat>` — the same event written twice is one row. */
+		id: text('id').primaryKey(),
+		userId: text('user_id').notNull(),
+		gameId: text('game_id').notNull(),
+		kind: text('kind').notNull(),
+		version: integer('version').notNull(),
+		/** The user had the game open when it happened: no per-move notification. */
+		gameOpen: integer('game_open').notNull().default(0),
+		/** JSON, public facts only (src/lib/server/notify/types.ts). */
+		data: text('data').notNull(),
+		createdAt: integer('created_at').notNull(),
+		fannedOut: integer('fanned_out').notNull().default(0)
+	},
+	(t) => [index('notification_events_pending_idx').on(t.fannedOut, t.createdAt)]
+);
+
+/** One delivery: (event, user, channel) is the primary key, so each is sent at most once. */
+export const notifications = sqliteTable(
+	'notifications',
+	{
+		/** `<eventId>:<channel>` (the event id names the user). */
+		id: text('id').primaryKey(),
+		eventId: text('event_id').notNull(),
+		userId: text('user_id').notNull(),
+		channel: text('channel', { enum: CHANNELS }).notNull(),
+		/** pending → sent | failed; digest: waits for the user's daily digest; skipped: nothing to send. */
+		status: text('status', { enum: ['pending', 'sent', 'failed', 'digest', 'skipped'] }).notNull(),
+		attempts: integer('attempts').notNull().default(0),
+		nextAttemptAt: integer('next_attempt_at').notNull(),
+		/** A sender's claim: only the holder of an unexpired claim may send it. */
+		claim: text('claim'),
+		claimedUntil: integer('claimed_until'),
+		lastError: text('last_error'),
+		createdAt: integer('created_at').notNull(),
+		sentAt: integer('sent_at')
+	},
+	(t) => [
+		index('notifications_due_idx').on(t.status, t.nextAttemptAt),
+		index('notifications_user_idx').on(t.userId, t.status)
+	]
+);
+
+/** The in-app inbox (the in-app channel delivers here). */
+export const inbox = sqliteTable(
+	'inbox',
+	{
+		id: text('id').primaryKey(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		gameId: text('game_id'),
+		kind: text('kind').notNull(),
+		/** JSON: the message key's parameters, rendered in the reader's language. */
+		data: text('data').notNull(),
+		createdAt: integer('created_at').notNull(),
+		readAt: integer('read_at')
+	},
+	(t) => [index('inbox_user_idx').on(t.userId, t.createdAt)]
+);
+
+export const pushSubscriptions = sqliteTable(
+	'push_subscriptions',
+	{
+		id: text('id').primaryKey(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		endpoint: text('endpoint').notNull().unique(),
+		/** Base64url keys of the browser's subscription (RFC 8291). */
+		p256dh: text('p256dh').notNull(),
+		auth: text('auth').notNull(),
+		createdAt: integer('created_at').notNull()
+	},
+	(t) => [index('push_subscriptions_user_idx').on(t.userId)]
+);
+
+/** Development only: a copy of every mail sent where DEV_MAILBOX is "1" (/dev/mailbox). */
+export const devMailbox = sqliteTable('dev_mailbox', {
+	id: text('id').primaryKey(),
+	to: text('to_address').notNull(),
+	subject: text('subject').notNull(),
+	text: text('text').notNull(),
+	html: text('html'),
+	headers: text('headers').notNull(),
+	createdAt: integer('created_at').notNull()
+});
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

@@ -1,0 +1,82 @@
+/**
+ * Notifications (issue 5): the shapes every part shares. A GameRoom writes `NotifyEvent`s with the
+ * version that causes them (its D1 outbox); the postman (src/lib/server/notify/postman.ts) fans each
+ * event out into one `notifications` row per channel the user wants, and delivers each row exactly
+ * once with retries. Channels render their text from `EventData`, which holds public facts only:
+ * the recipient's own seat, names, the phase, public log entries and deadlines — never a sealed
+ * decision, the seed or anyone's email.
+ */
+import type { GiantsEntry } from '$lib/games/giants';
+import type { Channel } from '$lib/server/db/schema';
+
+export type { Channel };
+
+export type EventKind =
+	/** The recipient's input is now awaited (a turn, or a sealed decision to make). */
+	| 'turn'
+	/** 24 h or 4 h before the recipient's clock runs out (`hoursLeft`). */
+	| 'reminder'
+	/** The recipient's clock ran out; the room moved for them (`auto`). */
+	| 'timeout'
+	/** Three timeouts in a row: the bot took the seat (reclaimable). */
+	| 'dropped'
+	/** The game is over (`scores`, `winners`). */
+	| 'finished';
+
+export interface EventData {
+	gameId: string;
+	version: number;
+	/** The recipient's seat. */
+	seat: number;
+	round: number;
+	/** GiantsView phase kind at this version. */
+	phase: string;
+	/** Usernames by seat (public). */
+	names: string[];
+	/** Public log entries since the recipient's own last move, oldest first (capped; `more` if cut). */
+	since: { version: number; log: GiantsEntry[] }[];
+	more?: boolean;
+	/** When the recipient's clock runs out (turn, reminder), epoch ms. */
+	deadline?: number | null;
+	hoursLeft?: number;
+	/** What the room did for the recipient on a timeout, e.g. 'pass' | 'bid' | 'decline' | 'choose'. */
+	auto?: string;
+	scores?: number[];
+	winners?: number[];
+}
+
+export interface NotifyEvent {
+	/** `<gameId>:<version>:<kind>:<seat>`, plus `:<hoursLeft>` for reminders. */
+	id: string;
+	userId: string;
+	gameId: string;
+	kind: EventKind;
+	version: number;
+	/** The recipient had the game open (a connected socket): no per-move notification. */
+	gameOpen: boolean;
+	data: EventData;
+	createdAt: number;
+}
+
+/** The recipient as a channel sees them (their own row; never sent to anyone else). */
+export interface Recipient {
+	id: string;
+	username: string;
+	email: string | null;
+	locale: 'en' | 'de';
+	webhookUrl: string | null;
+}
+
+/** One message in the recipient's language. `url` is absolute (the game, or the dashboard). */
+export interface Message {
+	subject: string;
+	text: string;
+	url: string;
+	/** For the turn email: the moves since the recipient's last move, one sentence each. */
+	lines: string[];
+}
+
+/** A channel delivers one message to one recipient, or throws (the postman retries with backoff). */
+export interface ChannelSender {
+	send(to: Recipient, msg: Message, ctx: { notificationId: string; event: NotifyEvent | null }): Promise<void>;
+}
