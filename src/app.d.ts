@@ -3,6 +3,8 @@
 // types the Svelte components use.
 import type { D1Database, DurableObjectNamespace, Fetcher } from '@cloudflare/workers-types';
 import type { GameRoom } from '$lib/server/room/GameRoom';
+import type { Postman } from '$lib/server/notify/Postman';
+import type { UserHub } from '$lib/server/notify/UserHub';
 
 declare global {
 	namespace App {
@@ -29,6 +31,12 @@ declare global {
 		GAME_ROOM: DurableObjectNamespace<GameRoom>;
 		/** '1' only in the worker tests (vitest.workers.config.ts): enables GameRoom.failNextD1Writes. */
 		ROOM_TEST_SEAMS?: string;
+		/** The one notification postman (`idFromName('postman')`), src/lib/server/notify/Postman.ts. */
+		POSTMAN: DurableObjectNamespace<Postman>;
+		/** One per user (`idFromName(userId)`): the live inbox badge, src/lib/server/notify/UserHub.ts. */
+		USER_HUB: DurableObjectNamespace<UserHub>;
+		/** The site's public origin, for links in notifications (no request to take it from). */
+		ORIGIN?: string;
 	}
 }
 

@@ -1,0 +1,87 @@
+/**
+ * The one postman (`idFromName('postman')`): fans notification events out and delivers them
+ * (postman.ts), then sets its alarm to the next due delivery, retry or digest. A GameRoom kicks it
+ * after each flush that wrote events; the Worker's cron trigger kicks it every few minutes as a
+ * backstop. Runs never overlap inside this object, and the claims in postman.ts make even two
+ * postmen (or a run that is retried) send each delivery once.
+ * Exported from src/worker.ts only (imports `cloudflare:workers`).
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { deliverDigests, deliverDue, fanOut, nextWake } from './postman';
+import { makeSenders } from './channels';
+
+/** Look again at least this often, whatever the queue says (a cheap backstop). */
+const IDLE_MS = 15 * 60_000;
+
+export class Postman extends DurableObject<Env> {
+	private running: Promise<void> | null = null;
+	private again = false;
+	/** Test seam: a fixed "now" (ROOM_TEST_SEAMS only). */
+	private fixedNow: number | null = null;
+	/** Test seam: the next n sends of a channel fail. */
+	private failures: Record<string, number> = {};
+
+	private now(): number {
+		return this.fixedNow ?? Date.now();
+	}
+
+	/** Deliver what is due now (the rooms and the cron trigger call this). */
+	async kick(): Promise<void> {
+		await this.run();
+	}
+
+	async alarm(): Promise<void> {
+		await this.run();
+	}
+
+	private run(): Promise<void> {
+		if (this.running) {
+			this.again = true;
+			return this.running;
+		}
+		this.running = (async () => {
+			try {
+				do {
+					this.again = false;
+					await this.once();
+				} while (this.again);
+			} finally {
+				this.running = null;
+			}
+		})();
+		return this.running;
+	}
+
+	private async once(): Promise<void> {
+		const db = this.env.DB;
+		const now = this.now();
+		const origin = (this.env.ORIGIN ?? 'http://localhost:8787').replace(/\/$/, '');
+		const senders = makeSenders(this.env, this.failures);
+		while ((await fanOut(db, now)) > 0) {
+			/* a burst of events: fan all of them out first */
+		}
+		while ((await deliverDue(db, now, senders, origin)) > 0) {
+			/* more may be due */
+		}
+		const digest = await deliverDigests(db, now, senders, origin);
+		const wake = (await nextWake(db, now, digest)) ?? now + IDLE_MS;
+		if (this.fixedNow === null) await this.ctx.storage.setAlarm(Math.max(Date.now() + 1000, Math.min(wake, now + IDLE_MS)));
+	}
+
+	// ---- test seams (ROOM_TEST_SEAMS only) ------------------------------------------------------
+
+	/** Runs once as if it were `now` (null: the real clock again). */
+	async runAt(now: number | null): Promise<boolean> {
+		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		this.fixedNow = now;
+		if (now !== null) await this.run();
+		return true;
+	}
+
+	/** The next `n` sends on `channel` throw, as a failing mail server or push service would. */
+	async failNext(channel: string, n: number): Promise<boolean> {
+		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		this.failures[channel] = n;
+		return true;
+	}
+}

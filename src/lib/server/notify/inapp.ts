@@ -1,0 +1,42 @@
+/**
+ * The in-app channel: a row in the user's inbox (D1), then the new unread count to the user's hub,
+ * which shows it live on every open page. The row's id is the delivery's id, so a retried delivery
+ * cannot add a second row.
+ */
+import type { ChannelSender } from './types';
+
+export function unreadCount(db: Env['DB'], userId: string) {
+	return db
+		.prepare('SELECT COUNT(*) AS n FROM inbox WHERE user_id = ?1 AND read_at IS NULL')
+		.bind(userId)
+		.first<{ n: number }>()
+		.then((r) => r?.n ?? 0);
+}
+
+/** Tells the user's open pages their unread count; a failure only delays the badge to the next load. */
+export async function announceUnread(env: Env, userId: string): Promise<void> {
+	try {
+		const n = await unreadCount(env.DB, userId);
+		await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).notify(n);
+	} catch {
+		/* the badge catches up on the next page load */
+	}
+}
+
+export function inappSender(env: Env): ChannelSender {
+	return {
+		async send(to, msg, ctx) {
+			await env.DB.prepare('INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+				.bind(
+					ctx.notificationId,
+					to.id,
+					ctx.event?.gameId ?? null,
+					ctx.event?.kind ?? 'digest',
+					JSON.stringify({ subject: msg.subject, text: msg.text, url: msg.url }),
+					Date.now()
+				)
+				.run();
+			await announceUnread(env, to.id);
+		}
+	};
+}

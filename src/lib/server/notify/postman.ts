@@ -1,0 +1,250 @@
+/**
+ * The postman's work over D1 (issue 5): fan events out into one delivery per channel, deliver the
+ * due ones exactly once, batch the digests. Plain functions of (db, now, senders), so the Postman
+ * Durable Object runs them on its alarm and the tests run them at any time they like.
+ *
+ * Exactly once per (event, user, channel):
+ * - a delivery's id is `<eventId>:<channel>` and is inserted with INSERT OR IGNORE, so an event
+ *   fanned out twice (two postmen, a retry) still has one delivery per channel;
+ * - a sender first claims the row (UPDATE … WHERE status = 'pending' AND no live claim); D1 runs
+ *   each statement atomically, so of two senders running at once only one gets `changes = 1`;
+ * - only the claim's holder may mark it sent or schedule its retry (`… AND claim = ?`).
+ * A sender that dies between sending and marking leaves a claim that expires after CLAIM_MS; the
+ * delivery is then tried again — the one way to send twice, as with any outbox over a network.
+ */
+import type { D1Database } from '@cloudflare/workers-types';
+import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
+import { renderDigest, renderEvent } from './render';
+import { nextLocalTime, quietUntil } from './time';
+import type { ChannelSender, EventKind, NotifyEvent, Recipient } from './types';
+
+export const DEFAULT_MODE: Record<Channel, Mode> = { inapp: 'turn', email: 'turn', push: 'turn', webhook: 'turn' };
+/** About a running clock: a digest would come too late, so these go out at once unless off. */
+const URGENT: ReadonlySet<EventKind> = new Set(['reminder', 'timeout', 'dropped']);
+/** Channels that reach a person's pocket respect quiet hours; the in-app inbox is silent anyway. */
+const LOUD: ReadonlySet<Channel> = new Set(['email', 'push', 'webhook']);
+/** Local time of the daily digest. */
+export const DIGEST_AT_MINUTES = 8 * 60;
+const CLAIM_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 8;
+
+export type Senders = Record<Channel, ChannelSender>;
+
+/** 30 s, 1 min, 2 min … capped at an hour. */
+export function retryDelay(attempts: number): number {
+	return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+interface UserRow {
+	id: string;
+	username: string;
+	email: string | null;
+	locale: string;
+	time_zone: string;
+	quiet_start: number;
+	quiet_end: number;
+	webhook_url: string | null;
+}
+
+interface EventRow {
+	id: string;
+	user_id: string;
+	game_id: string;
+	kind: string;
+	version: number;
+	game_open: number;
+	data: string;
+	created_at: number;
+}
+
+function recipient(u: UserRow): Recipient {
+	return { id: u.id, username: u.username, email: u.email, locale: u.locale === 'de' ? 'de' : 'en', webhookUrl: u.webhook_url };
+}
+
+function toEvent(r: EventRow): NotifyEvent {
+	return {
+		id: r.id,
+		userId: r.user_id,
+		gameId: r.game_id,
+		kind: r.kind as EventKind,
+		version: r.version,
+		gameOpen: !!r.game_open,
+		data: JSON.parse(r.data),
+		createdAt: r.created_at
+	};
+}
+
+const USER_COLUMNS = 'id, username, email, locale, time_zone, quiet_start, quiet_end, webhook_url';
+
+/** Turns new events into deliveries, one per channel the recipient wants. Returns the events handled. */
+export async function fanOut(db: D1Database, now: number): Promise<number> {
+	const events = (await db.prepare('SELECT * FROM notification_events WHERE fanned_out = 0 ORDER BY created_at LIMIT 200').all<EventRow>())
+		.results;
+	if (!events.length) return 0;
+	const pending = 'SELECT user_id FROM notification_events WHERE fanned_out = 0';
+	const users = new Map(
+		(await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (${pending})`).all<UserRow>()).results.map((u) => [u.id, u])
+	);
+	const prefs = new Map(
+		(
+			await db
+				.prepare(`SELECT user_id, channel, mode FROM notification_prefs WHERE user_id IN (${pending})`)
+				.all<{ user_id: string; channel: Channel; mode: Mode }>()
+		).results.map((p) => [`${p.user_id}:${p.channel}`, p.mode])
+	);
+	const insert = db.prepare(
+		'INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)'
+	);
+	const done = db.prepare('UPDATE notification_events SET fanned_out = 1 WHERE id = ?1');
+	const stmts = [];
+	for (const e of events) {
+		const u = users.get(e.user_id);
+		for (const ch of u ? CHANNELS : []) {
+			const mode = prefs.get(`${u!.id}:${ch}`) ?? DEFAULT_MODE[ch];
+			if (mode === 'off' || (ch === 'email' && !u!.email) || (ch === 'webhook' && !u!.webhook_url)) continue;
+			let status = 'pending';
+			let due = now;
+			// "No per-move notification while the user has that game open": kept as a record.
+			if (e.kind === 'turn' && e.game_open) status = 'skipped';
+			else if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) status = 'digest';
+			else if (LOUD.has(ch)) due = quietUntil(now, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? now;
+			stmts.push(insert.bind(`${e.id}:${ch}`, e.id, e.user_id, ch, status, due, now));
+		}
+		stmts.push(done.bind(e.id));
+	}
+	await db.batch(stmts);
+	return events.length;
+}
+
+/** Is the recipient still awaited in that game? A stale "your turn" is noise, not news. */
+async function stillAwaited(db: D1Database, e: NotifyEvent): Promise<boolean> {
+	const row = await db
+		.prepare('SELECT g.status, g.active_seats FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?1 AND s.user_id = ?2')
+		.bind(e.gameId, e.userId)
+		.first<{ status: string; active_seats: string }>();
+	return !!row && row.status === 'active' && (JSON.parse(row.active_seats) as number[]).includes(e.data.seat);
+}
+
+function errorText(err: unknown): string {
+	return (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 300);
+}
+
+const isPermanent = (err: unknown) => !!err && typeof err === 'object' && ((err as { permanent?: unknown }).permanent === true || (err as Error).name === 'PermanentFailure');
+
+/** Delivers what is due. Returns how many were sent. */
+export async function deliverDue(db: D1Database, now: number, senders: Senders, origin: string): Promise<number> {
+	const rows = (
+		await db
+			.prepare(
+				`SELECT n.id AS nid, n.channel, n.attempts, e.* FROM notifications n JOIN notification_events e ON e.id = n.event_id
+				 WHERE n.status = 'pending' AND n.next_attempt_at <= ?1 AND (n.claimed_until IS NULL OR n.claimed_until < ?1)
+				 ORDER BY n.next_attempt_at LIMIT 50`
+			)
+			.bind(now)
+			.all<EventRow & { nid: string; channel: Channel; attempts: number }>()
+	).results;
+	const users = new Map<string, UserRow | null>();
+	let sent = 0;
+	for (const r of rows) {
+		const claim = crypto.randomUUID();
+		const got = await db
+			.prepare(
+				`UPDATE notifications SET claim = ?1, claimed_until = ?2 WHERE id = ?3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?4)`
+			)
+			.bind(claim, now + CLAIM_MS, r.nid, now)
+			.run();
+		if (got.meta.changes !== 1) continue; // another sender has it
+		const finish = (status: string, extra = '', ...binds: unknown[]) =>
+			db
+				.prepare(`UPDATE notifications SET status = ?1, claim = NULL, claimed_until = NULL${extra} WHERE id = ?2 AND claim = ?3`)
+				.bind(status, r.nid, claim, ...binds)
+				.run();
+		if (!users.has(r.user_id)) users.set(r.user_id, await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(r.user_id).first<UserRow>());
+		const user = users.get(r.user_id);
+		const event = toEvent(r);
+		if (!user || (event.kind === 'turn' && !(await stillAwaited(db, event)))) {
+			await finish('skipped');
+			continue;
+		}
+		try {
+			await senders[r.channel].send(recipient(user), renderEvent(event, recipient(user), origin, now), { notificationId: r.nid, event });
+			await finish('sent', ', sent_at = ?4, last_error = NULL', now);
+			sent++;
+		} catch (err) {
+			const attempts = r.attempts + 1;
+			const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
+			await finish(give ? 'failed' : 'pending', ', attempts = ?4, next_attempt_at = ?5, last_error = ?6', attempts, now + retryDelay(attempts), errorText(err));
+		}
+	}
+	return sent;
+}
+
+/**
+ * Daily digests: for each user and channel in digest mode, one message at DIGEST_AT_MINUTES local
+ * time after the oldest waiting item. Returns the next time a digest falls due (or null).
+ */
+export async function deliverDigests(db: D1Database, now: number, senders: Senders, origin: string): Promise<number | null> {
+	const groups = (
+		await db
+			.prepare(
+				`SELECT n.user_id, n.channel, MIN(n.created_at) AS oldest, MAX(n.attempts) AS attempts FROM notifications n
+				 WHERE n.status = 'digest' AND (n.claimed_until IS NULL OR n.claimed_until < ?1) GROUP BY n.user_id, n.channel`
+			)
+			.bind(now)
+			.all<{ user_id: string; channel: Channel; oldest: number; attempts: number }>()
+	).results;
+	let next: number | null = null;
+	for (const g of groups) {
+		const user = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(g.user_id).first<UserRow>();
+		if (!user) continue;
+		const due = nextLocalTime(g.oldest, user.time_zone, DIGEST_AT_MINUTES);
+		if (now < due) {
+			next = next === null ? due : Math.min(next, due);
+			continue;
+		}
+		const claim = crypto.randomUUID();
+		await db
+			.prepare(
+				`UPDATE notifications SET claim = ?1, claimed_until = ?2 WHERE user_id = ?3 AND channel = ?4 AND status = 'digest' AND (claimed_until IS NULL OR claimed_until < ?5)`
+			)
+			.bind(claim, now + CLAIM_MS, g.user_id, g.channel, now)
+			.run();
+		const rows = (
+			await db
+				.prepare('SELECT n.id AS nid, e.* FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.claim = ?1 ORDER BY e.created_at')
+				.bind(claim)
+				.all<EventRow & { nid: string }>()
+		).results;
+		if (!rows.length) continue;
+		const to = recipient(user);
+		try {
+			await senders[g.channel].send(to, renderDigest(rows.map(toEvent), to, origin, now), { notificationId: `digest:${claim}`, event: null });
+			await db.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?1, claim = NULL, claimed_until = NULL WHERE claim = ?2`).bind(now, claim).run();
+		} catch (err) {
+			const attempts = g.attempts + 1;
+			const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
+			// Retry later: the claim's expiry is the retry time.
+			await db
+				.prepare(`UPDATE notifications SET status = ?1, attempts = ?2, claim = NULL, claimed_until = ?3, last_error = ?4 WHERE claim = ?5`)
+				.bind(give ? 'failed' : 'digest', attempts, now + retryDelay(attempts), errorText(err), claim)
+				.run();
+		}
+	}
+	return next;
+}
+
+/** When the postman must look again: the earliest pending delivery or retry, or a digest. */
+export async function nextWake(db: D1Database, now: number, digest: number | null): Promise<number | null> {
+	const row = await db
+		.prepare(
+			`SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at THEN claimed_until ELSE next_attempt_at END) AS t
+			 FROM notifications WHERE status = 'pending'`
+		)
+		.first<{ t: number | null }>();
+	const retryDigest = await db
+		.prepare(`SELECT MIN(claimed_until) AS t FROM notifications WHERE status = 'digest' AND claimed_until > ?1`)
+		.bind(now)
+		.first<{ t: number | null }>();
+	const times = [row?.t, retryDigest?.t, digest].filter((t): t is number => typeof t === 'number');
+	return times.length ? Math.max(now, Math.min(...times)) : null;
+}

@@ -1,0 +1,94 @@
+/**
+ * A notification in the recipient's words and language. Everything comes from the event's public
+ * facts (types.ts EventData): names, the recipient's own seat, the phase, public log entries,
+ * deadlines and final scores. No sealed decision, seed or email can appear: they are never in an
+ * event in the first place.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { m } from '$lib/paraglide/messages';
+import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '$lib/paraglide/runtime';
+import { logText, phaseName } from '$lib/ui/giants/logText';
+import type { Message, NotifyEvent, Recipient } from './types';
+
+type Locale = 'en' | 'de';
+
+/**
+ * Runs `fn` with Paraglide's locale set to `locale`, the way a request does (the runtime reads it
+ * from its AsyncLocalStorage): the postman renders for many recipients outside any request.
+ */
+export function inLocale<T>(locale: Locale, fn: () => T): T {
+	let als = getServerAsyncLocalStorage();
+	if (!als) {
+		als = new AsyncLocalStorage() as never;
+		overwriteServerAsyncLocalStorage(als);
+	}
+	return als!.run({ locale } as never, fn);
+}
+
+export function gameUrl(origin: string, gameId: string, locale: Locale): string {
+	return `${origin}${locale === 'de' ? '/de' : ''}/games/${encodeURIComponent(gameId)}`;
+}
+
+function timeLeft(deadline: number | null | undefined, now: number): string {
+	if (!deadline) return '';
+	const h = Math.max(0, Math.round((deadline - now) / 3_600_000));
+	return h >= 48 ? m.notify_days_left({ days: String(Math.round(h / 24)) }) : m.notify_hours_left({ hours: String(h) });
+}
+
+/** One event as a message for its recipient. `now` only words the time left. */
+export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: number): Message {
+	return inLocale(to.locale, () => {
+		const d = e.data;
+		const name = (seat: number) => d.names[seat] ?? `#${seat + 1}`;
+		const url = gameUrl(origin, e.gameId, to.locale);
+		const where = m.notify_where({ round: String(d.round), phase: phaseName(d.phase) });
+		const lines = d.since.flatMap((b) => b.log.map((entry) => logText(entry, name)));
+		if (d.more) lines.unshift(m.notify_more_before());
+		const left = timeLeft(d.deadline, now);
+		let subject: string;
+		let text: string;
+		switch (e.kind) {
+			case 'turn':
+				subject = m.notify_turn_subject({ where });
+				text = m.notify_turn_text({ name: to.username, where, left: left || '—' });
+				break;
+			case 'reminder':
+				subject = m.notify_reminder_subject({ hours: String(d.hoursLeft ?? '') });
+				text = m.notify_reminder_text({ name: to.username, hours: String(d.hoursLeft ?? ''), where });
+				break;
+			case 'timeout':
+				subject = m.notify_timeout_subject();
+				text = m.notify_timeout_text({ name: to.username, where });
+				break;
+			case 'dropped':
+				subject = m.notify_dropped_subject();
+				text = m.notify_dropped_text({ name: to.username });
+				break;
+			case 'finished': {
+				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
+				const winners = (d.winners ?? []).map(name).join(', ');
+				subject = m.notify_finished_subject({ winners });
+				text = m.notify_finished_text({ scores, winners });
+				break;
+			}
+		}
+		return { subject, text, url, lines };
+	});
+}
+
+/** The daily digest: one message listing several events (each in one line). */
+export function renderDigest(events: NotifyEvent[], to: Recipient, origin: string, now: number): Message {
+	return inLocale(to.locale, () => {
+		const lines = events.map((e) => {
+			const one = renderEvent(e, to, origin, now);
+			return `${one.subject} — ${one.url}`;
+		});
+		const url = `${origin}${to.locale === 'de' ? '/de' : ''}/games`;
+		return {
+			subject: m.notify_digest_subject({ count: String(events.length) }),
+			text: m.notify_digest_text({ name: to.username, count: String(events.length) }),
+			url,
+			lines
+		};
+	});
+}
