@@ -31,6 +31,12 @@ declare global {
 		GAME_ROOM: DurableObjectNamespace<GameRoom>;
 		/** '1' only in the worker tests (vitest.workers.config.ts): enables GameRoom.failNextD1Writes. */
 		ROOM_TEST_SEAMS?: string;
+		/** Web Push (docs/notifications.md): VAPID public key, uncompressed P-256 point, base64url. */
+		VAPID_PUBLIC_KEY?: string;
+		/** Secret: the VAPID private key (JWK `d`, base64url). `wrangler secret put VAPID_PRIVATE_KEY`. */
+		VAPID_PRIVATE_KEY?: string;
+		/** VAPID contact (RFC 8292 `sub`), e.g. `mailto:ops@example.org`. */
+		VAPID_SUBJECT?: string;
 		/** The one notification postman (`idFromName('postman')`), src/lib/server/notify/Postman.ts. */
 		POSTMAN: DurableObjectNamespace<Postman>;
 		/** One per user (`idFromName(userId)`): the live inbox badge, src/lib/server/notify/UserHub.ts. */
