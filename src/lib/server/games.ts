@@ -110,9 +110,11 @@ export interface GameSummary {
 	updatedAt: number;
 	startedAt: number | null;
 	finishedAt: number | null;
-	/** Only in /mine: the caller's seat and whether their input is awaited. */
+	/** Only in /mine: the caller's seat and whether their input is awaited — since when, until when. */
 	yourSeat?: number;
 	yourTurn?: boolean;
+	waitingSince?: number | null;
+	deadline?: number | null;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -170,18 +172,22 @@ const ORDER = { active: 1, waiting: 2, finished: 3 } as const;
 /** The user's games: those awaiting their input first, then in progress, waiting, finished. */
 export async function myGames(d1: Env['DB'], userId: string, limit = 200): Promise<GameSummary[]> {
 	const rows = await getDb(d1)
-		.select({ game: games })
+		.select({ game: games, waitingSince: seats.waitingSince, deadline: seats.deadline })
 		.from(seats)
 		.innerJoin(games, eq(games.id, seats.gameId))
 		.where(eq(seats.userId, userId))
 		.orderBy(desc(games.updatedAt))
 		.limit(limit);
 	const list = await summarize(d1, rows.map((r) => r.game));
-	for (const g of list) {
+	list.forEach((g, i) => {
 		const seat = g.seats.find((s) => s.userId === userId)?.seat;
 		g.yourSeat = seat;
 		g.yourTurn = g.status === 'active' && seat !== undefined && g.activeSeats.includes(seat);
-	}
+		g.waitingSince = g.yourTurn ? (rows[i].waitingSince ?? g.updatedAt) : null;
+		g.deadline = g.yourTurn ? rows[i].deadline : null;
+	});
 	const rank = (g: GameSummary) => (g.yourTurn ? 0 : ORDER[g.status]);
-	return list.sort((a, b) => rank(a) - rank(b) || b.updatedAt - a.updatedAt);
+	// Issue 5: the games awaiting me, oldest waiting first; then the rest, latest activity first.
+	const waited = (g: GameSummary) => (g.yourTurn ? (g.waitingSince ?? 0) : 0);
+	return list.sort((a, b) => rank(a) - rank(b) || waited(a) - waited(b) || b.updatedAt - a.updatedAt);
 }

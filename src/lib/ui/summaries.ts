@@ -18,6 +18,9 @@ export interface GameSummary {
 	timeLimit?: string;
 	options?: { quickStart?: boolean; immediateScoring?: boolean };
 	yourTurn?: boolean;
+	/** Mine only, while my input is awaited: since when, and when my clock runs out. */
+	waitingSince?: number | null;
+	deadline?: number | null;
 	version?: number;
 	updatedAt?: number;
 }

@@ -13,8 +13,8 @@ export type HubMessage = { type: 'inbox'; unread: number };
 export class UserHub extends DurableObject<Env> {
 	async fetch(request: CfRequest): Promise<CfResponse> {
 		if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('expected a WebSocket', { status: 426 }) as never;
-		const pair = new (globalThis as unknown as { WebSocketPair: new () => CfWebSocketPair }).WebSocketPair();
-		const [client, server] = [pair[0], pair[1]];
+		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
+		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
 		this.ctx.acceptWebSocket(server);
 		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
 	}

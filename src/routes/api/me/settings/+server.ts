@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import type { RequestHandler } from './$types';
+import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
+import { DEFAULT_MODE } from '$lib/server/notify/postman';
+import { validTimeZone } from '$lib/server/notify/time';
+import { apiError, jsonResponse, readJson } from '$lib/server/http';
+import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
+
+export interface NotificationSettings {
+	locale: 'en' | 'de';
+	timeZone: string;
+	/** Minutes after local midnight; equal: no quiet hours. */
+	quietStart: number;
+	quietEnd: number;
+	email: string | null;
+	webhookUrl: string | null;
+	modes: Record<Channel, Mode>;
+}
+
+async function read(db: Env['DB'], userId: string): Promise<NotificationSettings> {
+	const u = await db
+		.prepare('SELECT locale, time_zone, quiet_start, quiet_end, email, webhook_url FROM users WHERE id = ?1')
+		.bind(userId)
+		.first<{ locale: string; time_zone: string; quiet_start: number; quiet_end: number; email: string | null; webhook_url: string | null }>();
+	const prefs = (await db.prepare('SELECT channel, mode FROM notification_prefs WHERE user_id = ?1').bind(userId).all<{ channel: Channel; mode: Mode }>())
+		.results;
+	const modes = { ...DEFAULT_MODE };
+	for (const p of prefs) modes[p.channel] = p.mode;
+	return {
+		locale: u?.locale === 'de' ? 'de' : 'en',
+		timeZone: u?.time_zone ?? 'UTC',
+		quietStart: u?.quiet_start ?? 0,
+		quietEnd: u?.quiet_end ?? 0,
+		email: u?.email ?? null,
+		webhookUrl: u?.webhook_url ?? null,
+		modes
+	};
+}
+
+/** GET → NotificationSettings: the caller's own (the email address goes to its owner only). */
+export const GET: RequestHandler = async (event) => {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const user = userOf(event);
+	if (!user) return unauthenticated();
+	return jsonResponse(await read(e.DB, user.id));
+};
+
+const Minutes = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1439));
+const Body = v.strictObject({
+	locale: v.optional(v.picklist(['en', 'de'])),
+	timeZone: v.optional(v.pipe(v.string(), v.maxLength(64))),
+	quietStart: v.optional(Minutes),
+	quietEnd: v.optional(Minutes),
+	email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()))),
+	webhookUrl: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500)))),
+	modes: v.optional(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>)))
+});
+
+/** A webhook must be https, carry no credentials and not point into a private network (SSRF). */
+export function webhookProblem(raw: string, dev: boolean): string | null {
+	let u: URL;
+	try {
+		u = new URL(raw);
+	} catch {
+		return 'not a URL';
+	}
+	if (u.protocol !== 'https:' && !(dev && u.protocol === 'http:')) return 'https only';
+	if (u.username || u.password) return 'no credentials in the URL';
+	const host = u.hostname.toLowerCase();
+	if (!dev && (host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host) || host.includes(':') || host.endsWith('.internal')))
+		return 'a public host name is needed';
+	return null;
+}
+
+/** PUT (any subset of NotificationSettings) → NotificationSettings. */
+export const PUT: RequestHandler = async (event) => {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const user = userOf(event);
+	if (!user) return unauthenticated();
+	const body = await readJson(event.request, Body);
+	if (!body.ok) return body.response;
+	const b = body.value;
+	if (b.timeZone !== undefined && !validTimeZone(b.timeZone)) return apiError(400, 'BAD_TIME_ZONE', 'unknown time zone');
+	const dev = (e as { DEV_MAILBOX?: string }).DEV_MAILBOX === '1' || e.ROOM_TEST_SEAMS === '1';
+	if (b.webhookUrl) {
+		const problem = webhookProblem(b.webhookUrl, dev);
+		if (problem) return apiError(400, 'BAD_WEBHOOK', `webhook URL: ${problem}`);
+	}
+	const sets: string[] = [];
+	const args: unknown[] = [];
+	const col = (name: string, value: unknown) => {
+		args.push(value);
+		sets.push(`${name} = ?${args.length}`);
+	};
+	if (b.locale !== undefined) col('locale', b.locale);
+	if (b.timeZone !== undefined) col('time_zone', b.timeZone);
+	if (b.quietStart !== undefined) col('quiet_start', b.quietStart);
+	if (b.quietEnd !== undefined) col('quiet_end', b.quietEnd);
+	if (b.email !== undefined) col('email', b.email || null);
+	if (b.webhookUrl !== undefined) col('webhook_url', b.webhookUrl || null);
+	const stmts = [];
+	if (sets.length) stmts.push(e.DB.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ?${args.length + 1}`).bind(...args, user.id));
+	for (const [channel, mode] of Object.entries(b.modes ?? {}))
+		stmts.push(
+			e.DB.prepare('INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, ?2, ?3) ON CONFLICT(user_id, channel) DO UPDATE SET mode = excluded.mode').bind(
+				user.id,
+				channel,
+				mode
+			)
+		);
+	if (stmts.length) await e.DB.batch(stmts);
+	return jsonResponse(await read(e.DB, user.id));
+};

@@ -1,0 +1,22 @@
+import type { RequestHandler } from './$types';
+import { apiError } from '$lib/server/http';
+import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
+
+/**
+ * GET with `Upgrade: websocket` → 101, handed to the signed-in user's UserHub, which sends
+ * `{type: 'inbox', unread}` whenever the in-app inbox changes. The hook has refused cross-origin
+ * upgrades already; the hub learns nothing about the user but its own id (it is theirs alone).
+ */
+export const GET: RequestHandler = async (event) => {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const user = userOf(event);
+	if (!user) return unauthenticated();
+	if (event.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return apiError(426, 'UPGRADE_REQUIRED', 'expected a WebSocket upgrade');
+	const hub = e.USER_HUB.get(e.USER_HUB.idFromName(user.id));
+	const res = (await hub.fetch(new Request(event.request.url, { headers: { upgrade: 'websocket' } }) as never)) as unknown as Response & {
+		webSocket?: unknown;
+	};
+	if (res.status !== 101) return res;
+	return new Response(null, { status: 101, statusText: 'Switching Protocols', webSocket: res.webSocket } as ResponseInit);
+};
