@@ -1,0 +1,111 @@
+/**
+ * Notification events (src/lib/server/notify/types.ts), pure: which events one change of a game
+ * causes, and their public data. The room writes them in the same storage transaction as the change
+ * and its outbox copies them to D1 `notification_events`, so an event exists exactly when its
+ * change does; ids are deterministic, so writing one twice stores it once.
+ *
+ * Only public facts go in: names, the round and phase, public log entries, deadlines, scores —
+ * never the state, a sealed decision or the seed.
+ */
+import type { EventData, EventKind, NotifyEvent } from '$lib/server/notify/types';
+import type { GiantsEntry } from '$lib/games/giants';
+
+/** At most this many moves in `since` (the newest; `more` says older ones were left out). */
+export const SINCE_CAP = 40;
+
+/** What the events of one version need to know, read from the room. */
+export interface EventContext {
+	gameId: string;
+	version: number;
+	now: number;
+	round: number;
+	phase: string;
+	/** Usernames by seat. */
+	names: string[];
+	userOf(seat: number): string | undefined;
+	/** Users with a connected socket to this room. */
+	open: ReadonlySet<string>;
+	since(seat: number): { entries: { version: number; log: GiantsEntry[] }[]; more: boolean };
+	deadline(seat: number): number | null;
+}
+
+export function eventId(gameId: string, version: number, kind: EventKind, seat: number, hours?: number): string {
+	return `${gameId}:${version}:${kind}:${seat}${hours === undefined ? '' : `:${hours}`}`;
+}
+
+export function makeEvent(ctx: EventContext, kind: EventKind, seat: number, extra: Partial<EventData> = {}): NotifyEvent | null {
+	const userId = ctx.userOf(seat);
+	if (!userId) return null;
+	const s = ctx.since(seat);
+	const data: EventData = {
+		gameId: ctx.gameId,
+		version: ctx.version,
+		seat,
+		round: ctx.round,
+		phase: ctx.phase,
+		names: ctx.names,
+		since: s.entries,
+		...(s.more ? { more: true } : {}),
+		...extra
+	};
+	return {
+		id: eventId(ctx.gameId, ctx.version, kind, seat, extra.hoursLeft),
+		userId,
+		gameId: ctx.gameId,
+		kind,
+		version: ctx.version,
+		// Only a turn is skipped for someone looking at the game; the rest they should hear of anyway.
+		gameOpen: kind === 'turn' && ctx.open.has(userId),
+		data,
+		createdAt: ctx.now
+	};
+}
+
+export interface ChangeFacts {
+	/** Awaited seats before and after the change. */
+	before: readonly number[];
+	after: readonly number[];
+	mover: number | null;
+	/** Set when the room moved for a seat whose clock ran out: what it did. */
+	timeout: string | null;
+	/** Seats the bot plays (no turn events: nobody is there to take them). */
+	dropped: ReadonlySet<number>;
+	/** Seats dropped by this change. */
+	droppedNow: readonly number[];
+	/** The final scores if this change finished the game. */
+	finished: { scores: number[]; winners: number[] } | null;
+}
+
+/**
+ * A 'turn' to each seat that became awaited (never the mover, whose own move this was), the
+ * timeout and drop of the mover, and 'finished' to everybody.
+ */
+export function changeEvents(ctx: EventContext, f: ChangeFacts): NotifyEvent[] {
+	const out: (NotifyEvent | null)[] = [];
+	for (const seat of f.after)
+		if (!f.before.includes(seat) && seat !== f.mover && !f.dropped.has(seat))
+			out.push(makeEvent(ctx, 'turn', seat, { deadline: ctx.deadline(seat) }));
+	if (f.timeout !== null && f.mover !== null) out.push(makeEvent(ctx, 'timeout', f.mover, { auto: f.timeout }));
+	for (const seat of f.droppedNow) out.push(makeEvent(ctx, 'dropped', seat));
+	if (f.finished)
+		for (let seat = 0; seat < ctx.names.length; seat++)
+			out.push(makeEvent(ctx, 'finished', seat, { scores: f.finished.scores, winners: f.finished.winners }));
+	return out.filter((e): e is NotifyEvent => e !== null);
+}
+
+/** The automatic move for a seat whose clock ran out, and what to call it (G-3.1 a bid of nothing, G-3.3 decline, pass, an empty choice). */
+export function timeoutMove(phase: string): { move: { type: string; [k: string]: unknown }; auto: string } | null {
+	switch (phase) {
+		case 'bid':
+			return { move: { type: 'bid', markers: 0, workers: 0 }, auto: 'bid' };
+		case 'carve':
+			return { move: { type: 'pass' }, auto: 'decline' };
+		case 'place':
+		case 'transport':
+			return { move: { type: 'pass' }, auto: 'pass' };
+		case 'choice':
+			return { move: { type: 'choose', mark: [], release: [] }, auto: 'choose' };
+		default:
+			return null;
+	}
+}
