@@ -17,13 +17,22 @@ import type {
 	WebSocket as CfWebSocket,
 	WebSocketPair as CfWebSocketPair
 } from '@cloudflare/workers-types';
-import { jsonEqual } from '$lib/engine';
-import { giants, type GiantsEntry, type GiantsState } from '$lib/games/giants';
+import { jsonEqual, seedRng } from '$lib/engine';
+import { giants, type GiantsEntry, type GiantsMove, type GiantsState } from '$lib/games/giants';
+import { greedyBot } from '$lib/games/giants/bots';
+import {
+	advance, controlOf, currentVacation, deadlineOf, due, emptyTimers, markReminded, nextDue, reclaim as reclaimSeat,
+	setVacation, startTimers, type Cause, type TimeControl, type Timers, type Window
+} from './clock';
+import { SINCE_CAP, changeEvents, makeEvent, timeoutMove, type EventContext } from './events';
 import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Next, type ScenarioStart } from './lobby';
 import { backoffMs, outboxBatch } from './outbox';
 import { rebuild } from './rebuild';
 import { RoomStore, SNAPSHOT_EVERY, type Meta, type MoveRow, type Player } from './storage';
-import { USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk } from './protocol';
+import {
+	USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView,
+	type SeatClock, type ServerMessage, type SubmitInput, type SubmitOk
+} from './protocol';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
@@ -34,8 +43,25 @@ const BACKSTOP_MS = 30_000;
  * game itself never does. A flush per move cost the round trip ~20% (docs/benchmarks.md).
  */
 const MOVE_FLUSH_MS = 1_000;
+/** Bot moves played in one go; the rest continue from an immediate alarm (a game of bots only is long). */
+const BOT_MOVES_PER_RUN = 200;
+/** Notification events written per D1 batch. */
+const EVENTS_PER_FLUSH = 50;
 
 type Attachment = { userId: string | null };
+
+interface CommitOpts {
+	init?: boolean;
+	/** The seat that moved, and why (clock.ts Cause); a timeout also names what the room did. */
+	mover?: number | null;
+	cause?: Cause;
+	auto?: string | null;
+	/** Timers changed by the caller (reclaim, vacation) before the usual advance. */
+	timers?: Timers;
+}
+
+/** The Postman Durable Object's RPC (built elsewhere; reached only if bound). */
+type PostmanNs = { get(id: unknown): { kick(): Promise<void> }; idFromName(name: string): unknown };
 
 export class GameRoom extends DurableObject<Env> {
 	readonly store: RoomStore;
@@ -47,6 +73,12 @@ export class GameRoom extends DurableObject<Env> {
 	private loaded = false;
 	private flushing: Promise<void> | null = null;
 	private flushAgain = false;
+	/** The clocks (clock.ts), saved in the same transaction as every change. */
+	timers: Timers = emptyTimers();
+	/** Test seam (setClock): a fixed "now"; null = the real clock. */
+	private testNow: number | null = null;
+	/** When a failed flush is retried (room time), for re-arming the alarm after it ran. */
+	private retryAt: number | null = null;
 
 	constructor(ctx: DurableObjectState, env: Env) {
 		super(ctx, env);
@@ -60,6 +92,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (!this.loaded) {
 			this.loaded = true;
 			if (this.store.exists()) {
+				this.store.init(); // tables added since this room was created
 				this.meta = this.store.meta();
 				this.players = this.store.players();
 				if (this.meta.seed && this.meta.config) {
@@ -74,11 +107,40 @@ export class GameRoom extends DurableObject<Env> {
 						console.error(`GameRoom ${this.meta.gameId}: refusing to serve: ${r.code}: ${r.message}`);
 					}
 				}
-				if (this.store.outboxSize() > 0) void this.flush();
+				this.timers = this.store.timers() ?? this.legacyTimers();
+				if (this.store.outboxSize() > 0 || this.store.eventsSize() > 0) void this.flush();
 			}
 		}
 		if (this.broken) return refuse(503, 'GAME_UNAVAILABLE', 'this game cannot be loaded; the operators have been told');
 		return null;
+	}
+
+	/**
+	 * A room from before clocks: its awaited seats' clocks start at its last change, with its
+	 * `timeLimit` as days per move; saved at once so the alarm finds them.
+	 */
+	private legacyTimers(): Timers {
+		const m = this.meta!;
+		if (m.status !== 'active' || !this.state) return emptyTimers();
+		const c = this.control(m);
+		const t = advance(startTimers(this.players.length, c, {}), c, { active: giants.activeSeats(this.state), mover: null, cause: 'none', now: m.updatedAt }, this.userOf(this.players));
+		this.ctx.storage.transactionSync(() => this.store.saveTimers(t));
+		const at = nextDue(t, this.userOf(this.players));
+		if (at !== null) void this.armAlarm(at);
+		return t;
+	}
+
+	/** Time in the room: the real clock, or the test seam's. Every deadline is computed from it. */
+	now(): number {
+		return this.testNow ?? Date.now();
+	}
+
+	private control(m: Meta = this.meta!): TimeControl {
+		return controlOf(m.clock, m.timeLimit);
+	}
+
+	private userOf(players: Player[]): (seat: number) => string | undefined {
+		return (seat) => players.find((p) => p.seat === seat)?.userId;
 	}
 
 	private loadExisting(): RoomError | null {
@@ -91,25 +153,31 @@ export class GameRoom extends DurableObject<Env> {
 		const bad = this.load();
 		if (bad) return bad;
 		if (this.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
-		const next = createGame(input, Date.now());
+		const vac = validUser(input?.creator) ? await this.vacationOf(input.creator.id) : null;
+		if (this.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
+		const now = this.now();
+		const next = createGame(input, now);
 		if ('ok' in next) return next;
-		await this.commit(next, null, true);
+		await this.commit(next, null, { init: true, timers: vac ? setVacation(emptyTimers(), input.creator.id, vac, now) : undefined });
 		return { ok: true, version: next.meta.version };
 	}
 
 	async join(user: RoomUser, inviteCode?: string): Promise<RoomResult<{ version: number }>> {
+		// The joiner's vacation (if any) is read first: from the checks to the commit nothing awaits.
+		const vac = validUser(user) && this.store.exists() ? await this.vacationOf(user.id) : null;
 		const bad = this.loadExisting() ?? this.checkUser(user);
 		if (bad) return bad;
-		const next = joinGame(this.meta!, this.players, user, typeof inviteCode === 'string' ? inviteCode : undefined, Date.now());
+		const now = this.now();
+		const next = joinGame(this.meta!, this.players, user, typeof inviteCode === 'string' ? inviteCode : undefined, now);
 		if ('ok' in next) return next;
-		await this.commit(next, null);
+		await this.commit(next, null, { timers: vac ? setVacation(this.timers, user.id, vac, now) : undefined });
 		return { ok: true, version: next.meta.version };
 	}
 
 	async leave(user: RoomUser): Promise<RoomResult<{ version: number }>> {
 		const bad = this.loadExisting() ?? this.checkUser(user);
 		if (bad) return bad;
-		const next = leaveGame(this.meta!, this.players, user, Date.now());
+		const next = leaveGame(this.meta!, this.players, user, this.now());
 		if ('ok' in next) return next;
 		await this.commit(next, null);
 		return { ok: true, version: next.meta.version };
@@ -119,7 +187,7 @@ export class GameRoom extends DurableObject<Env> {
 		const bad = this.loadExisting() ?? this.checkUser(user);
 		if (bad) return bad;
 		if (this.meta!.creatorId !== user.id) return refuse(403, 'FORBIDDEN', 'only the creator can start the game');
-		const next = startGame(this.meta!, this.players, Date.now());
+		const next = startGame(this.meta!, this.players, this.now());
 		if ('ok' in next) return next;
 		await this.commit(next, null);
 		return { ok: true, version: next.meta.version };
@@ -145,7 +213,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (!meta.seed || !meta.config) return { ok: true, entries: [] };
 		const moves = this.store.moves();
 		const setup = giants.setupWithLog(meta.config, meta.seed);
-		const startVersion = moves.length ? moves[0].version - 1 : meta.version;
+		const startVersion = meta.startVersion ?? (moves.length ? moves[0].version - 1 : meta.version);
 		const entries: LogBatch[] = setup.ok ? [{ version: startVersion, log: setup.value.log }] : [];
 		for (const m of moves) entries.push({ version: m.version, log: JSON.parse(m.log) as GiantsEntry[] });
 		return { ok: true, entries };
@@ -173,11 +241,26 @@ export class GameRoom extends DurableObject<Env> {
 		if (meta.status === 'waiting') return refuse(409, 'NOT_STARTED', 'the game has not started yet');
 		if (ev !== undefined && ev !== meta.version)
 			return refuse(409, 'STALE_VERSION', `the game is at version ${meta.version}`, { currentVersion: meta.version });
-		const r = giants.apply(this.state!, me.seat, input.move);
+		const r = this.applyMove(me.seat, user.id, input.move, input.moveId, 'player');
 		// Engine codes and messages pass through: they are written for the mover and hold no secret.
 		// BAD_MOVE is malformed input (400); every other refusal is a rule violation (422).
 		if (!r.ok) return refuse(r.code === 'BAD_MOVE' ? 400 : 422, r.code, r.message);
-		const now = Date.now();
+		this.runBots();
+		return { ok: true, version: r.version, log: r.log, duplicate: false };
+	}
+
+	/**
+	 * The one path of a move — a player's, a timeout's or the bot's: apply as the seat, commit.
+	 * Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the lists
+	 * read from D1 show a game as soon as its creator or joiner gets the answer.
+	 */
+	private applyMove(
+		seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null
+	): { ok: true; version: number; log: GiantsEntry[] } | { ok: false; code: string; message: string } {
+		const meta = this.meta!;
+		const r = giants.apply(this.state!, seat, move);
+		if (!r.ok) return { ok: false, code: r.code, message: r.message };
+		const now = this.now();
 		const over = giants.isOver(r.value.state);
 		const next: Next = {
 			meta: { ...meta, version: meta.version + 1, updatedAt: now, ...(over ? { status: 'finished' as const, finishedAt: now } : {}) },
@@ -187,57 +270,118 @@ export class GameRoom extends DurableObject<Env> {
 		};
 		const row: MoveRow = {
 			version: next.meta.version,
-			seat: me.seat,
-			userId: user.id,
-			moveId: input.moveId,
-			move: JSON.stringify(input.move),
+			seat,
+			userId,
+			moveId,
+			move: JSON.stringify(move),
 			log: JSON.stringify(r.value.log),
 			engineVersion: meta.engineVersion,
 			at: now
 		};
-		// Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the
-		// lists read from D1 show a game as soon as its creator or joiner gets the answer.
-		void this.commit(next, row);
-		return { ok: true, version: row.version, log: r.value.log, duplicate: false };
+		void this.commit(next, row, { mover: seat, cause, auto });
+		return { ok: true, version: row.version, log: r.value.log };
 	}
 
 	// ---- the one way a game changes ------------------------------------------------------------
 
 	/**
-	 * One storage transaction per change: meta, players, the move, a snapshot and the outbox row;
-	 * then the broadcast and the flush (whose promise never rejects: failures go to the alarm).
+	 * One storage transaction per change: meta, players, the move, a snapshot, the clocks, the
+	 * notification events it causes and the outbox row; then the broadcast and the flush (whose
+	 * promise never rejects: failures go to the alarm).
 	 */
-	private commit(next: Next, move: MoveRow | null, init = false): Promise<void> {
-		const payload = JSON.stringify(this.d1Payload(next));
+	private commit(next: Next, move: MoveRow | null, o: CommitOpts = {}): Promise<void> {
+		const now = this.now();
+		const before = this.meta ? this.activeSeats(this.state, this.meta) : [];
+		const after = this.activeSeats(next.state, next.meta);
+		const control = this.control(next.meta);
+		const userOf = this.userOf(next.players);
+		let timers = o.timers ?? this.timers;
+		if (next.state && timers.seats.length === 0) timers = startTimers(next.players.length, control, timers.vacations);
+		const wasDropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
+		timers = advance(timers, control, { active: after, mover: o.mover ?? null, cause: o.cause ?? 'none', now }, userOf);
+		const dropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
+		const payload = JSON.stringify(this.d1Payload(next, timers));
+		const finished = next.state && next.meta.status === 'finished' && this.meta?.status !== 'finished' ? this.finalScores(next.state) : null;
 		this.ctx.storage.transactionSync(() => {
-			if (init) this.store.init();
+			if (o.init) this.store.init();
 			this.store.saveMeta(next.meta);
 			if (next.players !== this.players) this.store.savePlayers(next.players);
 			if (move) this.store.appendMove(move);
 			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) this.store.saveSnapshot(next.meta.version, next.state);
+			this.store.saveTimers(timers);
+			if (next.state) {
+				const ctx = this.eventContext(next, timers, now);
+				const events = changeEvents(ctx, {
+					before, after, mover: o.mover ?? null, timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
+					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished
+				});
+				for (const e of events) this.store.addEvent(e);
+			}
 			this.store.addOutbox(next.meta.version, payload);
 		});
 		this.meta = next.meta;
 		this.players = next.players;
 		this.state = next.state;
+		this.timers = timers;
 		this.broadcast(next.log);
+		const timer = nextDue(timers, userOf) ?? Infinity;
 		// A finishing move flushes at once, like a lobby change: the archive should show it at once.
 		if (move && next.meta.status !== 'finished') {
-			void this.alarmWithin(MOVE_FLUSH_MS);
+			void this.armAlarm(Math.min(now + MOVE_FLUSH_MS, timer));
 			return Promise.resolve();
 		}
-		void this.alarmWithin(BACKSTOP_MS);
+		void this.armAlarm(Math.min(now + BACKSTOP_MS, timer));
 		return this.flush();
 	}
 
-	/** Sets the alarm to fire within `ms` from now, keeping an earlier one (one storage write at most). */
-	private async alarmWithin(ms: number): Promise<void> {
-		const at = Date.now() + ms;
+	/** Sets the alarm to fire at room time `at` (or earlier if it already would): one storage write at most. */
+	private async armAlarm(at: number): Promise<void> {
+		const real = this.realTime(at);
 		const current = await this.ctx.storage.getAlarm();
-		if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+		if (current === null || current > real) await this.ctx.storage.setAlarm(real);
 	}
 
-	private d1Payload(n: Next): D1Payload {
+	/** Room time → wall-clock time for the alarm (they differ only under the test clock). */
+	private realTime(at: number): number {
+		return Date.now() + Math.max(0, at - this.now());
+	}
+
+	private eventContext(next: Next, timers: Timers, now: number): EventContext {
+		const userOf = this.userOf(next.players);
+		const version = next.meta.version;
+		return {
+			gameId: next.meta.gameId,
+			version,
+			now,
+			round: next.state!.round,
+			phase: next.state!.phase.kind,
+			names: next.players.map((p) => p.username),
+			userOf,
+			open: this.openUsers(),
+			since: (seat) => this.store.logSince(seat, version, SINCE_CAP),
+			deadline: (seat) => {
+				const t = timers.seats[seat];
+				return t ? deadlineOf(t, timers.vacations[userOf(seat) ?? ''] ?? []) : null;
+			}
+		};
+	}
+
+	private finalScores(state: GiantsState): { scores: number[]; winners: number[] } {
+		const sheets = giants.scores(state);
+		return { scores: sheets.map((x) => x.total), winners: sheets.flatMap((x) => (x.winner ? [x.seat] : [])) };
+	}
+
+	/** Users with a connected socket (they have the game open). */
+	private openUsers(): Set<string> {
+		const out = new Set<string>();
+		for (const ws of this.ctx.getWebSockets()) {
+			const att = ws.deserializeAttachment() as Attachment | null;
+			if (att?.userId) out.add(att.userId);
+		}
+		return out;
+	}
+
+	private d1Payload(n: Next, timers: Timers): D1Payload {
 		const m = n.meta;
 		const sheets = n.state && giants.isOver(n.state) ? giants.scores(n.state) : null;
 		return {
@@ -245,16 +389,23 @@ export class GameRoom extends DurableObject<Env> {
 				id: m.gameId, game: m.game, status: m.status, visibility: m.visibility, inviteCode: m.inviteCode, creatorId: m.creatorId,
 				options: JSON.stringify(m.options), seatsWanted: m.seatsWanted, timeLimit: m.timeLimit, engineVersion: m.engineVersion,
 				version: m.version, activeSeats: JSON.stringify(this.activeSeats(n.state, m)), seedCommitment: m.seedCommitment,
-				createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt
+				clock: JSON.stringify(this.control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt
 			},
-			seats: n.players.map((p) => ({
-				userId: p.userId,
-				seat: p.seat,
-				colour: n.state ? n.state.players[p.seat].colour : null,
-				score: sheets ? sheets[p.seat].total : null,
-				winner: sheets ? (sheets[p.seat].winner ? 1 : 0) : null,
-				joinedAt: p.joinedAt
-			}))
+			seats: n.players.map((p) => {
+				const t = n.state ? timers.seats[p.seat] : undefined;
+				return {
+					userId: p.userId,
+					seat: p.seat,
+					colour: n.state ? n.state.players[p.seat].colour : null,
+					score: sheets ? sheets[p.seat].total : null,
+					winner: sheets ? (sheets[p.seat].winner ? 1 : 0) : null,
+					joinedAt: p.joinedAt,
+					waitingSince: t?.waitingSince ?? null,
+					deadline: t ? deadlineOf(t, timers.vacations[p.userId] ?? []) : null,
+					timeouts: t?.timeouts ?? 0,
+					dropped: t?.dropped ? 1 : 0
+				};
+			})
 		};
 	}
 
@@ -290,8 +441,30 @@ export class GameRoom extends DurableObject<Env> {
 			yourSeat: me ? me.seat : null,
 			inviteCode: me ? m.inviteCode : null,
 			activeSeats: this.activeSeats(this.state, m),
-			view: this.state ? giants.view(this.state, seat) : null
+			view: this.state ? giants.view(this.state, seat) : null,
+			clock: this.control(m),
+			clocks: this.clocks()
 		};
+	}
+
+	/** Every seat's clock, public: deadlines, drops and vacations are for everybody to see. */
+	private clocks(): SeatClock[] {
+		const now = this.now();
+		return this.players.map((p) => {
+			const ws = this.timers.vacations[p.userId] ?? [];
+			const t = this.state ? this.timers.seats[p.seat] : undefined;
+			const vacation = currentVacation(ws, now);
+			return {
+				seat: p.seat,
+				waitingSince: t?.waitingSince ?? null,
+				deadline: t ? deadlineOf(t, ws) : null,
+				bank: t?.bank ?? null,
+				timeouts: t?.timeouts ?? 0,
+				dropped: !!t?.dropped,
+				vacation,
+				paused: !!vacation && vacation.from <= now
+			};
+		});
 	}
 
 	// ---- WebSockets (hibernation API) ----------------------------------------------------------
@@ -366,12 +539,148 @@ export class GameRoom extends DurableObject<Env> {
 		}
 	}
 
-	// ---- outbox flush --------------------------------------------------------------------------
+	// ---- clocks: reminders, timeouts, the bot --------------------------------------------------
 
+	/**
+	 * One alarm for everything time-driven: the coalesced D1 flush (and its retries), reminders,
+	 * timeouts and left-over bot moves. Each due thing is judged from the stored clocks against
+	 * now, and each is committed with the change that marks it done — so an alarm that fires twice,
+	 * or late, finds nothing left to do the second time.
+	 */
 	async alarm(): Promise<void> {
-		if (this.load()) return;
+		if (this.load() || !this.meta) return;
+		this.runTimers();
+		this.runBots();
 		await this.flush();
+		await this.rearm();
 	}
+
+	/** After an alarm: the next one at the earliest of the next timer, a pending flush and more bot moves. */
+	private async rearm(): Promise<void> {
+		const now = this.now();
+		const at = [nextDue(this.timers, this.userOf(this.players)) ?? Infinity];
+		if (this.store.outboxSize() > 0 || this.store.eventsSize() > 0) at.push(this.retryAt ?? now + MOVE_FLUSH_MS);
+		if (this.botSeat() !== null) at.push(now);
+		const next = Math.min(...at);
+		if (next !== Infinity) await this.ctx.storage.setAlarm(this.realTime(next));
+	}
+
+	/** Reminders and timeouts that are due, one at a time (a timeout changes who is awaited next). */
+	private runTimers(): void {
+		for (let guard = 0; guard < 100; guard++) {
+			if (this.meta!.status !== 'active' || !this.state) return;
+			const now = this.now();
+			const d = due(this.timers, now, this.userOf(this.players))[0];
+			if (!d) return;
+			if (d.kind === 'reminder') this.remind(d.seat, d.hours, now);
+			else this.timeOut(d.seat);
+			this.runBots();
+		}
+	}
+
+	/** A reminder is no change of the game (no version): the event and the mark that it was sent, in one transaction. */
+	private remind(seat: number, hours: number, now: number): void {
+		const timers = markReminded(this.timers, seat, hours);
+		const next: Next = { meta: this.meta!, players: this.players, state: this.state, log: [] };
+		const ctx = this.eventContext(next, timers, now);
+		const e = makeEvent(ctx, 'reminder', seat, { hoursLeft: hours, deadline: ctx.deadline(seat) });
+		this.ctx.storage.transactionSync(() => {
+			this.store.saveTimers(timers);
+			if (e) this.store.addEvent(e);
+		});
+		this.timers = timers;
+	}
+
+	/** The seat's clock ran out: the room makes its automatic move as the seat (events.ts timeoutMove). */
+	private timeOut(seat: number): void {
+		const player = this.players.find((p) => p.seat === seat)!;
+		const version = this.meta!.version;
+		const auto = timeoutMove(this.state!.phase.kind);
+		let r = auto ? this.applyMove(seat, player.userId, auto.move, `timeout:${version}:${seat}`, 'timeout', auto.auto) : null;
+		if (!r?.ok) {
+			// Not expected (every phase allows its automatic move); the bot's legal move keeps the game going.
+			console.error(`GameRoom ${this.meta!.gameId}: automatic move for seat ${seat} refused: ${r && !r.ok ? r.code : 'no phase'}`);
+			r = this.applyMove(seat, player.userId, this.botMove(seat), `timeout:${version}:${seat}`, 'timeout', 'bot');
+		}
+		if (!r.ok) {
+			// Never leave a due timeout behind to fire again and again: count it as done.
+			this.timers = { ...this.timers, seats: this.timers.seats.map((t) => (t.seat === seat ? { ...t, timedOutFor: t.waitingSince } : t)) };
+			this.ctx.storage.transactionSync(() => this.store.saveTimers(this.timers));
+		}
+	}
+
+	/** A dropped seat whose input is awaited, or null. */
+	private botSeat(): number | null {
+		if (!this.state || this.meta?.status !== 'active') return null;
+		return giants.activeSeats(this.state).find((seat) => this.timers.seats[seat]?.dropped) ?? null;
+	}
+
+	private botMove(seat: number): GiantsMove {
+		// From the seat's own view (what a player could know) and a generator seeded by game and version: reproducible.
+		const rng = seedRng(`${this.meta!.gameId}/${this.meta!.version}/bot`);
+		return greedyBot(giants.view(this.state!, seat), seat, rng);
+	}
+
+	/** Dropped seats are played by the bot as soon as they are awaited. */
+	private runBots(): void {
+		for (let i = 0; i < BOT_MOVES_PER_RUN; i++) {
+			const seat = this.botSeat();
+			if (seat === null) return;
+			const player = this.players.find((p) => p.seat === seat)!;
+			const r = this.applyMove(seat, player.userId, this.botMove(seat), `bot:${this.meta!.version}:${seat}`, 'bot');
+			if (!r.ok) {
+				console.error(`GameRoom ${this.meta!.gameId}: bot move for seat ${seat} refused: ${r.code}`);
+				return;
+			}
+		}
+		if (this.botSeat() !== null) void this.armAlarm(this.now());
+	}
+
+	/** The player of a dropped seat takes it back: the counter is cleared and the clock starts again. */
+	async reclaim(user: RoomUser): Promise<RoomResult<{ version: number }>> {
+		const bad = this.loadExisting() ?? this.checkUser(user);
+		if (bad) return bad;
+		const me = this.players.find((p) => p.userId === user.id);
+		if (!me) return refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
+		if (this.meta!.status !== 'active' || !this.timers.seats[me.seat]?.dropped) return refuse(409, 'NOT_DROPPED', 'your seat is not played by the bot');
+		const now = this.now();
+		const timers = reclaimSeat(this.timers, this.control(), me.seat, this.activeSeats(this.state, this.meta!), now);
+		const next: Next = { meta: { ...this.meta!, version: this.meta!.version + 1, updatedAt: now }, players: this.players, state: this.state, log: [] };
+		await this.commit(next, null, { timers });
+		return { ok: true, version: next.meta.version };
+	}
+
+	/**
+	 * A user's vacation (the API wrote it to D1 first): their clock pauses from `from` to `until` in
+	 * this game, and everybody sees it. Both null: the vacation ends now (or a planned one is
+	 * cancelled). A version of its own, so every view and the D1 deadlines follow.
+	 */
+	async vacation(userId: string, from: number | null, until: number | null): Promise<RoomResult<{ version: number }>> {
+		const bad = this.loadExisting();
+		if (bad) return bad;
+		if (typeof userId !== 'string' || !this.players.some((p) => p.userId === userId)) return refuse(409, 'NOT_SEATED', 'no seat in this game');
+		const m = this.meta!;
+		if (m.status === 'finished') return { ok: true, version: m.version };
+		const w: Window | null = Number.isSafeInteger(from) && Number.isSafeInteger(until) ? { from: from!, until: until! } : null;
+		const now = this.now();
+		const timers = setVacation(this.timers, userId, w, now);
+		if (jsonEqual(timers, this.timers)) return { ok: true, version: m.version };
+		const next: Next = { meta: { ...m, version: m.version + 1, updatedAt: now }, players: this.players, state: this.state, log: [] };
+		await this.commit(next, null, { timers });
+		return { ok: true, version: next.meta.version };
+	}
+
+	/** The user's vacation from D1 if it has not ended (null if none, or D1 is unreachable: then the API's own call tells us). */
+	private async vacationOf(userId: string): Promise<Window | null> {
+		try {
+			const r = await this.env.DB.prepare('SELECT vacation_from AS f, vacation_until AS u FROM users WHERE id = ?').bind(userId).first<{ f: number | null; u: number | null }>();
+			return r && r.f !== null && r.u !== null && r.u > this.now() ? { from: r.f, until: r.u } : null;
+		} catch {
+			return null;
+		}
+	}
+
+	// ---- outbox flush --------------------------------------------------------------------------
 
 	/** Flushes serially: one D1 batch at a time; changes during a flush trigger one more round. */
 	flush(): Promise<void> {
@@ -390,27 +699,51 @@ export class GameRoom extends DurableObject<Env> {
 		return this.flushing;
 	}
 
-	/** Writes the newest outbox payload to D1; false (and a retry alarm with backoff) on failure. */
+	/**
+	 * Writes the newest outbox payload and every pending notification event (up to a batch) to D1;
+	 * false (and a retry alarm with backoff) on failure. Events are deleted here only after D1 has them.
+	 */
 	private async flushOnce(): Promise<boolean> {
 		const row = this.store.newestOutbox();
-		if (!row) return true;
+		const events = this.store.pendingEvents(EVENTS_PER_FLUSH);
+		if (!row && events.length === 0) return true;
 		try {
 			const seam = this.store.counter('failD1');
 			if (seam > 0) {
 				this.store.setCounter('failD1', seam - 1);
 				throw new Error('test seam: D1 write refused');
 			}
-			await this.env.DB.batch(outboxBatch(this.env.DB, JSON.parse(row.payload) as D1Payload));
-			this.store.clearOutbox(row.version);
-			this.store.setCounter('flushFailures', 0);
+			await this.env.DB.batch(outboxBatch(this.env.DB, row ? (JSON.parse(row.payload) as D1Payload) : null, events));
+			this.ctx.storage.transactionSync(() => {
+				if (row) this.store.clearOutbox(row.version);
+				this.store.deleteEvents(events.map((e) => e.id));
+				this.store.setCounter('flushFailures', 0);
+			});
+			this.retryAt = null;
+			if (events.length) {
+				if (this.store.eventsSize() > 0) this.flushAgain = true;
+				this.kickPostman();
+			}
 			return true;
 		} catch (e) {
 			const failures = this.store.counter('flushFailures') + 1;
 			this.store.setCounter('flushFailures', failures);
 			const delay = backoffMs(failures);
-			console.error(`GameRoom ${this.meta?.gameId}: D1 write of version ${row.version} failed (${failures}x), retry in ${delay} ms: ${(e as Error).message}`);
-			await this.ctx.storage.setAlarm(Date.now() + delay);
+			console.error(`GameRoom ${this.meta?.gameId}: D1 write of version ${row?.version ?? '(events)'} failed (${failures}x), retry in ${delay} ms: ${(e as Error).message}`);
+			this.retryAt = this.now() + delay;
+			await this.armAlarm(this.retryAt);
 			return false;
+		}
+	}
+
+	/** New events are in D1: the postman fans them out now rather than at its next round. Never blocks the flush. */
+	private kickPostman(): void {
+		const ns = (this.env as unknown as { POSTMAN?: PostmanNs }).POSTMAN;
+		if (!ns) return;
+		try {
+			void ns.get(ns.idFromName('postman')).kick().catch((e: unknown) => console.error(`postman kick failed: ${(e as Error).message}`));
+		} catch (e) {
+			console.error(`postman kick failed: ${(e as Error).message}`);
 		}
 	}
 
@@ -425,14 +758,21 @@ export class GameRoom extends DurableObject<Env> {
 		if (bad) return bad;
 		if (this.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
 		if (!users.every(validUser)) return refuse(400, 'BAD_REQUEST', 'bad users');
-		const now = Date.now();
+		const now = this.now();
 		const made = createGame({ ...input, creator: users[0], seatsWanted: users.length }, now);
 		if ('ok' in made) return made;
 		const players = users.map((u, seat) => ({ userId: u.id, username: u.username, seat, joinedAt: now }));
 		const next = startGame(made.meta, players, now, true, seed, scenario);
 		if ('ok' in next) return next;
-		await this.commit(next, null, true);
+		await this.commit(next, null, { init: true });
 		return { ok: true, version: next.meta.version };
+	}
+
+	/** Test seam: the room's clock stands at `ms` (null: the real clock again). Only where ROOM_TEST_SEAMS is set. */
+	async setClock(ms: number | null): Promise<boolean> {
+		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		this.testNow = ms;
+		return true;
 	}
 
 	/** Test seam: the next `n` D1 writes of this room fail. Only where ROOM_TEST_SEAMS is set (tests). */

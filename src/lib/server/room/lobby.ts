@@ -3,6 +3,7 @@
  * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
  */
 import { giants, type GiantsConfig, type GiantsEntry, type GiantsState } from '$lib/games/giants';
+import { timeLimitOf, validControl } from './clock';
 import { shuffleSeats } from './rebuild';
 import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from './protocol';
 import type { Meta, Player } from './storage';
@@ -32,6 +33,7 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 	if (!Number.isInteger(i.seatsWanted) || i.seatsWanted < 3 || i.seatsWanted > 5) return refuse(400, 'BAD_REQUEST', 'G-2.1: 3 to 5 seats');
 	if (i.visibility !== 'public' && i.visibility !== 'private') return refuse(400, 'BAD_REQUEST', 'bad visibility');
 	if (!TIME_LIMITS.includes(i.timeLimit)) return refuse(400, 'BAD_REQUEST', 'bad time limit');
+	if (i.clock !== undefined && !validControl(i.clock)) return refuse(400, 'BAD_REQUEST', 'bad clock');
 	if ((i.visibility === 'private') !== (typeof i.inviteCode === 'string' && ID.test(i.inviteCode)))
 		return refuse(400, 'BAD_REQUEST', 'a private game needs an invite code, a public one none');
 	const meta: Meta = {
@@ -43,7 +45,9 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		creatorId: i.creator.id,
 		options: { quickStart: !!i.options?.quickStart, immediateScoring: !!i.options?.immediateScoring },
 		seatsWanted: i.seatsWanted,
-		timeLimit: i.timeLimit,
+		// The clock decides; timeLimit stays for the lists (days per move, or the bank's start).
+		timeLimit: i.clock ? (timeLimitOf(i.clock) as typeof i.timeLimit) : i.timeLimit,
+		...(i.clock ? { clock: i.clock } : {}),
 		version: 1,
 		createdAt: now,
 		updatedAt: now,
@@ -129,8 +133,9 @@ export function startGame(
 		engineVersion: giants.engineVersion,
 		seedCommitment: r.value.state.seedCommitment
 	};
+	const started = bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now };
 	return {
-		meta: bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now },
+		meta: { ...started, startVersion: started.version },
 		players: seated,
 		state: r.value.state,
 		log: r.value.log

@@ -13,13 +13,18 @@
  *   current ones are upserted — no duplicate seat, and a player who left is gone. Deleting first
  *   also lets the start renumber seats without hitting unique(game_id, seat).
  * Column names follow src/lib/server/db/schema.ts (`games`, `seats`).
+ *
+ * Notification events are incremental, not superseding: every pending event goes into the same
+ * batch as the game row (`INSERT OR IGNORE` by its deterministic id, so a retried batch stores
+ * each once) and is deleted from the room only after the batch succeeded.
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { NotifyEvent } from '$lib/server/notify/types';
 import type { D1Payload } from './protocol';
 
 const GAME_COLUMNS = [
 	'id', 'game', 'status', 'visibility', 'invite_code', 'creator_id', 'options', 'seats_wanted', 'time_limit',
-	'engine_version', 'version', 'active_seats', 'seed_commitment', 'created_at', 'updated_at', 'started_at', 'finished_at'
+	'engine_version', 'version', 'active_seats', 'seed_commitment', 'clock', 'created_at', 'updated_at', 'started_at', 'finished_at'
 ] as const;
 
 const UPSERT_GAME =
@@ -33,23 +38,37 @@ const IS_CURRENT = 'EXISTS (SELECT 1 FROM games WHERE id = ?1 AND version = ?2)'
 const DELETE_OLDER_SEATS = `DELETE FROM seats WHERE game_id = ?1 AND version < ?2 AND ${IS_CURRENT}`;
 
 const UPSERT_SEAT =
-	`INSERT INTO seats (game_id, version, user_id, seat, colour, score, winner, joined_at) ` +
-	`SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE ${IS_CURRENT} ` +
+	`INSERT INTO seats (game_id, version, user_id, seat, colour, score, winner, joined_at, waiting_since, deadline, timeouts, dropped) ` +
+	`SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE ${IS_CURRENT} ` +
 	`ON CONFLICT(game_id, user_id) DO UPDATE SET seat = excluded.seat, colour = excluded.colour, score = excluded.score, ` +
-	`winner = excluded.winner, version = excluded.version, joined_at = excluded.joined_at WHERE excluded.version >= seats.version`;
+	`winner = excluded.winner, version = excluded.version, joined_at = excluded.joined_at, waiting_since = excluded.waiting_since, ` +
+	`deadline = excluded.deadline, timeouts = excluded.timeouts, dropped = excluded.dropped WHERE excluded.version >= seats.version`;
 
-/** The statements of one flush, in order (D1 runs a batch as one transaction). */
-export function outboxBatch(db: D1Database, p: D1Payload): D1PreparedStatement[] {
-	const g = p.game;
-	const out = [
-		db.prepare(UPSERT_GAME).bind(
-			g.id, g.game, g.status, g.visibility, g.inviteCode, g.creatorId, g.options, g.seatsWanted, g.timeLimit,
-			g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt
-		),
-		db.prepare(DELETE_OLDER_SEATS).bind(g.id, g.version)
-	];
-	for (const s of p.seats)
-		out.push(db.prepare(UPSERT_SEAT).bind(g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.joinedAt));
+const INSERT_EVENT =
+	'INSERT OR IGNORE INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)';
+
+/** The statements of one flush, in order (D1 runs a batch as one transaction): the game's rows, then the events. */
+export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonly NotifyEvent[] = []): D1PreparedStatement[] {
+	const out: D1PreparedStatement[] = [];
+	if (p) {
+		const g = p.game;
+		out.push(
+			db.prepare(UPSERT_GAME).bind(
+				g.id, g.game, g.status, g.visibility, g.inviteCode, g.creatorId, g.options, g.seatsWanted, g.timeLimit,
+				g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.clock ?? null, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt
+			),
+			db.prepare(DELETE_OLDER_SEATS).bind(g.id, g.version)
+		);
+		for (const s of p.seats)
+			out.push(
+				db.prepare(UPSERT_SEAT).bind(
+					g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.joinedAt,
+					s.waitingSince ?? null, s.deadline ?? null, s.timeouts ?? 0, s.dropped ?? 0
+				)
+			);
+	}
+	for (const e of events)
+		out.push(db.prepare(INSERT_EVENT).bind(e.id, e.userId, e.gameId, e.kind, e.version, e.gameOpen ? 1 : 0, JSON.stringify(e.data), e.createdAt));
 	return out;
 }
 

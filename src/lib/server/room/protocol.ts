@@ -4,6 +4,9 @@
  * (docs/workarounds.md). docs/api.md describes the same shapes for HTTP clients.
  */
 import type { GiantsEntry, GiantsView } from '$lib/games/giants';
+import type { TimeControl } from './clock';
+
+export type { TimeControl };
 
 /** The header through which the Worker tells the room who opened a socket; routes strip any client copy. */
 export const USER_HEADER = 'x-rongo-room-user';
@@ -34,6 +37,8 @@ export interface CreateInput {
 	/** Set for private games (the invite link), null for public ones. */
 	inviteCode: string | null;
 	timeLimit: TimeLimit;
+	/** The time control (clock.ts); absent: `timeLimit` days per move. */
+	clock?: TimeControl;
 }
 
 /** Every refusal: `status` is the HTTP status the route answers with. */
@@ -76,6 +81,29 @@ export interface RoomView {
 	activeSeats: number[];
 	/** `giants.view(state, yourSeat)`; null while waiting. Never the state itself. */
 	view: GiantsView | null;
+	/** The game's time control (old games: `timeLimit` days per move). */
+	clock: TimeControl;
+	/** Each seat's clock (empty while waiting), for everybody: opponents see vacations and drops too. */
+	clocks: SeatClock[];
+}
+
+/** One seat's clock as everybody may see it (epoch ms). */
+export interface SeatClock {
+	seat: number;
+	/** Since when the seat's input is awaited; null when its clock does not run. */
+	waitingSince: number | null;
+	/** When the seat times out (moved on by the player's vacation); null when not running. */
+	deadline: number | null;
+	/** Time bank: clock time left in the bank when not running; null for days per move. */
+	bank: number | null;
+	/** Consecutive timeouts (3: dropped). */
+	timeouts: number;
+	/** The bot plays this seat until its player reclaims it. */
+	dropped: boolean;
+	/** The player's vacation running now or planned next (clocks paused during it), or null. */
+	vacation: { from: number; until: number } | null;
+	/** On vacation right now: the clock is paused. */
+	paused: boolean;
 }
 
 export interface SubmitInput {
@@ -124,6 +152,8 @@ export interface D1Payload {
 		version: number;
 		activeSeats: string;
 		seedCommitment: string | null;
+		/** JSON TimeControl (optional only for payloads written before clocks). */
+		clock?: string;
 		createdAt: number;
 		updatedAt: number;
 		startedAt: number | null;
@@ -136,5 +166,9 @@ export interface D1Payload {
 		score: number | null;
 		winner: number | null;
 		joinedAt: number;
+		waitingSince?: number | null;
+		deadline?: number | null;
+		timeouts?: number;
+		dropped?: number;
 	}[];
 }

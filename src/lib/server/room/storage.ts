@@ -2,12 +2,16 @@
  * The GameRoom's own SQLite storage (one database per game). Only the room reads and writes it;
  * the D1 rows are a copy written through the outbox (outbox.ts).
  *
- * Tables are created by `create()` only: a request for a game id that was never created reads
- * `sqlite_master` and writes nothing, so probing random ids leaves no storage behind.
+ * Tables are created by `create()`, and the schema (all CREATE … IF NOT EXISTS) runs again when an
+ * existing room loads, so rooms created before a table existed get it. A request for a game id that
+ * was never created reads `sqlite_master` and writes nothing, so probing random ids leaves no
+ * storage behind.
  */
 import type { SqlStorage } from '@cloudflare/workers-types';
 import type { GiantsConfig, GiantsEntry, GiantsState } from '$lib/games/giants';
-import type { GameOptions, GameStatus, TimeLimit, Visibility } from './protocol';
+import type { NotifyEvent } from '$lib/server/notify/types';
+import type { Timers } from './clock';
+import type { GameOptions, GameStatus, TimeControl, TimeLimit, Visibility } from './protocol';
 
 /** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
 export interface Meta {
@@ -20,7 +24,11 @@ export interface Meta {
 	options: GameOptions;
 	seatsWanted: number;
 	timeLimit: TimeLimit;
+	/** The time control chosen at creation; absent in games created before clocks: `timeLimit` days per move. */
+	clock?: TimeControl;
 	version: number;
+	/** The version of the start (moves follow it; later versions may also be clock changes without a move). */
+	startVersion?: number;
 	createdAt: number;
 	updatedAt: number;
 	startedAt: number | null;
@@ -62,6 +70,8 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE TABLE IF NOT EXISTS snapshots (version INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (version INTEGER PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS timers (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, payload TEXT NOT NULL);
 `;
 
 /** Snapshot the state every N versions (a cache; the log stays the truth, conventions §6). */
@@ -148,6 +158,53 @@ export class RoomStore {
 
 	clearOutbox(upTo: number): void {
 		this.sql.exec('DELETE FROM outbox WHERE version <= ?', upTo);
+	}
+
+	/** The clocks (clock.ts), or null in a room created before clocks existed. */
+	timers(): Timers | null {
+		const rows = this.sql.exec<{ data: string }>('SELECT data FROM timers WHERE id = 1').toArray();
+		return rows.length ? (JSON.parse(rows[0].data) as Timers) : null;
+	}
+
+	saveTimers(t: Timers): void {
+		this.sql.exec('INSERT INTO timers (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(t));
+	}
+
+	/** Notification events wait here until a flush has written them to D1 (unlike outbox rows, each one counts). */
+	addEvent(e: NotifyEvent): void {
+		this.sql.exec('INSERT OR IGNORE INTO events (id, payload) VALUES (?, ?)', e.id, JSON.stringify(e));
+	}
+
+	pendingEvents(limit: number): NotifyEvent[] {
+		return this.sql
+			.exec<{ payload: string }>('SELECT payload FROM events ORDER BY rowid LIMIT ?', limit)
+			.toArray()
+			.map((r) => JSON.parse(r.payload) as NotifyEvent);
+	}
+
+	eventsSize(): number {
+		return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM events').one().n;
+	}
+
+	deleteEvents(ids: string[]): void {
+		for (const id of ids) this.sql.exec('DELETE FROM events WHERE id = ?', id);
+	}
+
+	/**
+	 * The public log of the moves after the seat's own last move, up to `upTo`, oldest first: the
+	 * newest `cap` of them, and whether older ones were left out.
+	 */
+	logSince(seat: number, upTo: number, cap: number): { entries: { version: number; log: GiantsEntry[] }[]; more: boolean } {
+		const rows = this.sql
+			.exec<{ version: number; log: string }>(
+				`SELECT version, log FROM moves WHERE version <= ? AND version > COALESCE((SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?), 0)
+				 ORDER BY version DESC LIMIT ?`,
+				upTo, seat, upTo, cap + 1
+			)
+			.toArray();
+		const more = rows.length > cap;
+		const entries = rows.slice(0, cap).reverse().map((r) => ({ version: r.version, log: JSON.parse(r.log) as GiantsEntry[] }));
+		return { entries, more };
 	}
 
 	counter(name: string): number {
