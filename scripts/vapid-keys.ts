@@ -10,7 +10,7 @@
  * reads it), replacing earlier VAPID_* lines and keeping every other line. Production sets them as
  * secrets instead: docs/notifications.md "Web Push".
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const USAGE = 'usage: npm run vapid:keys [-- --write-dev-vars]';
 const DEV_SUBJECT = 'mailto:dev@rongo.invalid';
@@ -29,7 +29,8 @@ export async function generateVapidKeys(): Promise<{ publicKey: string; privateK
 
 /** `.dev.vars` with the VAPID_* lines replaced (other lines kept in order). */
 export function mergeDevVars(existing: string, vars: Record<string, string>): string {
-	const kept = existing.split('\n').filter((line) => line.trim() !== '' && !/^\s*VAPID_[A-Z_]+\s*=/.test(line));
+	const kept = existing.replace(/\n+$/, '').split('\n').filter((line) => !/^\s*VAPID_[A-Z_]+\s*=/.test(line));
+	if (kept.length === 1 && kept[0] === '') kept.pop();
 	const added = Object.entries(vars).map(([k, v]) => `${k}="${v}"`);
 	return [...kept, ...added].join('\n') + '\n';
 }
@@ -53,6 +54,7 @@ async function main() {
 	const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
 	const vars = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: DEV_SUBJECT };
 	writeFileSync(path, mergeDevVars(before, vars), { mode: 0o600 });
+	chmodSync(path, 0o600);
 	console.log(`\nWrote VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT=${DEV_SUBJECT} to ${path} (git-ignored).`);
 	console.log('Browsers subscribed with an older key must subscribe again.');
 }
