@@ -58,7 +58,7 @@ const Body = v.strictObject({
 });
 
 /** A webhook must be https, carry no credentials and not point into a private network (SSRF). */
-export function webhookProblem(raw: string, dev: boolean): string | null {
+function webhookProblem(raw: string, dev: boolean): string | null {
 	let u: URL;
 	try {
 		u = new URL(raw);

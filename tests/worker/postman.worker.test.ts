@@ -1,0 +1,255 @@
+// The postman over the real local D1 (issue 5, Tests): fan-out per channel and settings, the
+// game-open rule, quiet hours, exactly-once delivery with two senders at once, a failing channel
+// retried with backoff and then delivered once, stale turns skipped, daily digests batched.
+// Senders here capture what they would send: the channels themselves have their own tests
+// (mail, push); the in-app channel and the Postman object run for real at the end.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { deliverDigests, deliverDue, fanOut, retryDelay, type Senders } from '$lib/server/notify/postman';
+import type { ChannelSender, Message, Recipient } from '$lib/server/notify/types';
+import { signUp } from './helpers';
+
+const DB = env.DB;
+const ORIGIN = 'https://rongo.test';
+let clockBase = Date.parse('2031-03-10T12:00:00Z'); // a Tuesday, far from other tests' rows
+
+interface Sent {
+	channel: string;
+	to: Recipient;
+	msg: Message;
+	id: string;
+}
+
+function capture(fail: Partial<Record<string, number>> = {}): { senders: Senders; sent: Sent[] } {
+	const sent: Sent[] = [];
+	const make = (channel: string): ChannelSender => ({
+		async send(to, msg, ctx) {
+			// A real channel takes a moment: lets two concurrent runs interleave.
+			await new Promise((r) => setTimeout(r, 5));
+			if ((fail[channel] ?? 0) > 0) {
+				fail[channel]!--;
+				throw new Error(`${channel} is down`);
+			}
+			sent.push({ channel, to, msg, id: ctx.notificationId });
+		}
+	});
+	return { senders: { inapp: make('inapp'), email: make('email'), push: make('push'), webhook: make('webhook') }, sent };
+}
+
+let gameN = 0;
+/** A D1 game with the user at seat 0, awaited (or not), as a GameRoom's outbox would leave it. */
+async function game(userId: string, awaited = true): Promise<string> {
+	const id = `pm${(gameN++).toString().padStart(14, '0')}`;
+	await DB.batch([
+		DB.prepare(
+			`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, created_at, updated_at)
+			 VALUES (?1, 'giants', 'active', 'public', ?2, '{}', 3, '3d', 'giants@1', 5, ?3, 0, 0)`
+		).bind(id, userId, awaited ? '[0]' : '[1]'),
+		DB.prepare(`INSERT INTO seats (game_id, user_id, seat, version, joined_at) VALUES (?1, ?2, 0, 5, 0)`).bind(id, userId)
+	]);
+	return id;
+}
+
+let eventN = 0;
+async function event(userId: string, gameId: string, o: { kind?: string; gameOpen?: boolean; at?: number } = {}) {
+	const id = `${gameId}:${5 + eventN++}:${o.kind ?? 'turn'}:0`;
+	const data = { gameId, version: 5, seat: 0, round: 2, phase: 'place', names: ['me', 'ben', 'caro'], since: [], deadline: null };
+	await DB.prepare(
+		`INSERT INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at) VALUES (?1, ?2, ?3, ?4, 5, ?5, ?6, ?7)`
+	)
+		.bind(id, userId, gameId, o.kind ?? 'turn', o.gameOpen ? 1 : 0, JSON.stringify(data), o.at ?? clockBase)
+		.run();
+	return id;
+}
+
+async function rows(eventId: string) {
+	return (
+		await DB.prepare('SELECT channel, status, attempts, next_attempt_at FROM notifications WHERE event_id = ?1 ORDER BY channel')
+			.bind(eventId)
+			.all<{ channel: string; status: string; attempts: number; next_attempt_at: number }>()
+	).results;
+}
+
+async function settings(userId: string, s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string> }) {
+	const stmts = [
+		DB.prepare('UPDATE users SET email = ?1, webhook_url = ?2, time_zone = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?6').bind(
+			s.email ?? null,
+			s.webhook ?? null,
+			s.tz ?? 'UTC',
+			s.quiet?.[0] ?? 0,
+			s.quiet?.[1] ?? 0,
+			userId
+		)
+	];
+	for (const [c, mode] of Object.entries(s.modes ?? {}))
+		stmts.push(DB.prepare('INSERT OR REPLACE INTO notification_prefs (user_id, channel, mode) VALUES (?1, ?2, ?3)').bind(userId, c, mode));
+	await DB.batch(stmts);
+}
+
+/** Each test works at its own hour, so rows of earlier tests are never due in a later one. */
+function hour(): number {
+	clockBase += 7 * 86_400_000;
+	return clockBase;
+}
+
+describe('fan-out', () => {
+	it('one delivery per wanted channel: off gives none, digest waits, no email without an address', async () => {
+		const now = hour();
+		const u = await signUp('fan');
+		await settings(u.id, { email: null, webhook: 'https://hooks.example/x', modes: { push: 'off', webhook: 'digest' } });
+		const ev = await event(u.id, await game(u.id), { at: now });
+		await fanOut(DB, now);
+		expect(await rows(ev)).toEqual([
+			{ channel: 'inapp', status: 'pending', attempts: 0, next_attempt_at: now },
+			{ channel: 'webhook', status: 'digest', attempts: 0, next_attempt_at: now }
+		]);
+		// Fanning the same event out again (a second postman, a retry) adds nothing.
+		await DB.prepare('UPDATE notification_events SET fanned_out = 0 WHERE id = ?1').bind(ev).run();
+		await fanOut(DB, now);
+		expect(await rows(ev)).toHaveLength(2);
+	});
+
+	it('no per-move notification for a game the user has open; reminders still come in digest mode', async () => {
+		const now = hour();
+		const u = await signUp('open');
+		await settings(u.id, { email: 'open@example.com', modes: { email: 'digest' } });
+		const g = await game(u.id);
+		const open = await event(u.id, g, { gameOpen: true, at: now });
+		const reminder = await event(u.id, g, { kind: 'reminder', at: now });
+		await fanOut(DB, now);
+		expect((await rows(open)).map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped']);
+		expect((await rows(reminder)).map((r) => `${r.channel}:${r.status}`)).toEqual(['email:pending', 'inapp:pending', 'push:pending']);
+	});
+
+	it('quiet hours in the user’s time zone hold loud channels until they end', async () => {
+		// 22:30 in Berlin (summer time, UTC+2) with quiet hours 22:00–07:00.
+		clockBase = Date.parse('2031-07-01T20:30:00Z') + gameN * 86_400_000;
+		const now = clockBase;
+		const u = await signUp('quiet');
+		await settings(u.id, { email: 'q@example.com', tz: 'Europe/Berlin', quiet: [22 * 60, 7 * 60] });
+		const ev = await event(u.id, await game(u.id), { at: now });
+		await fanOut(DB, now);
+		const r = Object.fromEntries((await rows(ev)).map((x) => [x.channel, x.next_attempt_at]));
+		expect(r.inapp).toBe(now);
+		const localMorning = new Date(r.email).toLocaleString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+		expect(localMorning).toBe('07:00');
+		expect(r.email - now).toBe(8.5 * 3_600_000);
+		expect(r.push).toBe(r.email);
+	});
+});
+
+describe('delivery', () => {
+	it('is exactly once per (event, user, channel), even with two senders running at once', async () => {
+		const now = hour();
+		const users = await Promise.all(['once1', 'once2', 'once3'].map((n) => signUp(n)));
+		const events = [];
+		for (const u of users) {
+			await settings(u.id, { email: `${u.username}@example.com` });
+			events.push(await event(u.id, await game(u.id), { at: now }));
+		}
+		await fanOut(DB, now);
+		const { senders, sent } = capture();
+		await Promise.all([deliverDue(DB, now, senders, ORIGIN), deliverDue(DB, now, senders, ORIGIN), deliverDue(DB, now, senders, ORIGIN)]);
+		// (Deliveries left due by earlier tests go out too: every id still only once.)
+		expect(new Set(sent.map((s) => s.id)).size).toBe(sent.length);
+		const mine = new Set(users.map((u) => u.id));
+		const ids = sent.filter((s) => mine.has(s.to.id)).map((s) => s.id).sort();
+		expect(ids).toEqual(events.flatMap((e) => ['email', 'inapp', 'push'].map((c) => `${e}:${c}`)).sort());
+		for (const e of events) expect((await rows(e)).every((r) => r.status === 'sent')).toBe(true);
+		// The text speaks to its recipient, links the game, and holds nothing but public facts.
+		const mail = sent.find((s) => s.channel === 'email' && s.to.id === users[0].id)!;
+		expect(mail.msg.subject).toMatch(/your turn/i);
+		expect(mail.msg.url).toMatch(/^https:\/\/rongo\.test\/games\/pm/);
+		expect(mail.msg.text).toContain(users[0].username);
+		// Running again sends nothing more.
+		const before = sent.length;
+		await deliverDue(DB, now + 60_000, senders, ORIGIN);
+		expect(sent.filter((s) => mine.has(s.to.id))).toHaveLength(ids.length);
+		expect(sent.length).toBe(before);
+	});
+
+	it('a failing channel is retried with backoff and then delivers once; the others are not held up', async () => {
+		const now = hour();
+		const u = await signUp('retry');
+		await settings(u.id, { email: 'retry@example.com', modes: { push: 'off' } });
+		const ev = await event(u.id, await game(u.id), { at: now });
+		await fanOut(DB, now);
+		const { senders, sent: all } = capture({ email: 2 });
+		const sent = { get length() { return all.filter((x) => x.to.id === u.id).length; }, map: <T>(f: (x: Sent) => T) => all.filter((x) => x.to.id === u.id).map(f) };
+		await deliverDue(DB, now, senders, ORIGIN);
+		expect(sent.map((s) => s.channel)).toEqual(['inapp']);
+		let email = (await rows(ev)).find((r) => r.channel === 'email')!;
+		expect(email).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: now + retryDelay(1) });
+		await deliverDue(DB, now + retryDelay(1) - 1, senders, ORIGIN); // not yet due
+		expect(sent).toHaveLength(1);
+		await deliverDue(DB, now + retryDelay(1), senders, ORIGIN); // fails again
+		email = (await rows(ev)).find((r) => r.channel === 'email')!;
+		expect(email).toMatchObject({ status: 'pending', attempts: 2 });
+		const t = email.next_attempt_at;
+		expect(t).toBe(now + retryDelay(1) + retryDelay(2));
+		await deliverDue(DB, t, senders, ORIGIN);
+		await deliverDue(DB, t + 3_600_000, senders, ORIGIN);
+		expect(sent.map((s) => s.channel)).toEqual(['inapp', 'email']);
+		expect((await rows(ev)).find((r) => r.channel === 'email')!.status).toBe('sent');
+	});
+
+	it('a "your turn" that is stale (the user has moved since) is skipped, not sent', async () => {
+		const now = hour();
+		const u = await signUp('stale');
+		const ev = await event(u.id, await game(u.id, false), { at: now });
+		await fanOut(DB, now);
+		const { senders, sent } = capture();
+		await deliverDue(DB, now, senders, ORIGIN);
+		expect(sent.filter((x) => x.to.id === u.id)).toHaveLength(0);
+		expect((await rows(ev)).map((r) => r.status)).toEqual(['skipped', 'skipped']);
+	});
+});
+
+describe('daily digest', () => {
+	it('batches a day’s events into one message at 08:00 local time', async () => {
+		// 10:00 UTC = 11:00 in Berlin (winter): the digest is due at 08:00 Berlin the next day.
+		clockBase = Date.parse('2032-01-12T10:00:00Z');
+		const now = clockBase;
+		const u = await signUp('digest');
+		await settings(u.id, { email: 'd@example.com', tz: 'Europe/Berlin', modes: { email: 'digest', inapp: 'off', push: 'off' } });
+		const events = [];
+		for (let i = 0; i < 3; i++) events.push(await event(u.id, await game(u.id), { at: now + i * 60_000 }));
+		await fanOut(DB, now + 180_000);
+		const { senders, sent: all } = capture();
+		const sent = { get length() { return all.filter((x) => x.to.id === u.id).length; }, at: (i: number) => all.filter((x) => x.to.id === u.id)[i] };
+		const due = await deliverDigests(DB, now + 3_600_000, senders, ORIGIN);
+		expect(sent.length).toBe(0);
+		expect(due).toBeLessThanOrEqual(Date.parse('2032-01-13T07:00:00Z'));
+		await deliverDigests(DB, Date.parse('2032-01-13T07:00:00Z') - 1, senders, ORIGIN);
+		expect(sent.length).toBe(0);
+		await deliverDigests(DB, Date.parse('2032-01-13T07:00:00Z'), senders, ORIGIN);
+		expect(sent.length).toBe(1);
+		expect(sent.at(0).channel).toBe('email');
+		expect(sent.at(0).msg.lines).toHaveLength(3);
+		expect(sent.at(0).msg.subject).toMatch(/3/);
+		for (const e of events) expect((await rows(e)).map((r) => r.status)).toEqual(['sent']);
+		await deliverDigests(DB, Date.parse('2032-01-14T07:00:00Z'), senders, ORIGIN);
+		expect(sent.length).toBe(1);
+	});
+});
+
+describe('the Postman object with the real in-app channel', () => {
+	it('delivers to the inbox once, retries a failing channel, and counts unread', async () => {
+		const now = hour();
+		const u = await signUp('inbox');
+		await settings(u.id, { modes: { push: 'off' } });
+		const ev = await event(u.id, await game(u.id), { at: now });
+		const postman = env.POSTMAN.get(env.POSTMAN.idFromName(`postman-test-${now}`));
+		expect(await postman.failNext('inapp', 1)).toBe(true);
+		await postman.runAt(now);
+		const inbox = () => DB.prepare('SELECT id, data FROM inbox WHERE user_id = ?1').bind(u.id).all<{ id: string; data: string }>();
+		expect((await inbox()).results).toHaveLength(0);
+		await postman.runAt(now + retryDelay(1));
+		await postman.runAt(now + retryDelay(1) + 1000);
+		const items = (await inbox()).results;
+		expect(items).toHaveLength(1);
+		expect(items[0].id).toBe(`${ev}:inapp`);
+		expect(JSON.parse(items[0].data).subject).toMatch(/your turn/i);
+		await postman.runAt(null);
+	});
+});
