@@ -4,6 +4,7 @@
  */
 import type { Channel } from '$lib/server/db/schema';
 import { inappSender } from './inapp';
+import { pushSender } from './push';
 import type { ChannelSender } from './types';
 
 function failing(channel: string, inner: ChannelSender, failures: Record<string, number>): ChannelSender {
@@ -21,7 +22,8 @@ function failing(channel: string, inner: ChannelSender, failures: Record<string,
 export function makeSenders(env: Env, failures: Record<string, number> = {}): Record<Channel, ChannelSender> {
 	// Email, Web Push and webhooks are wired in as their modules land (issue 5 in progress).
 	const raw: Partial<Record<Channel, ChannelSender>> = {
-		inapp: inappSender(env)
+		inapp: inappSender(env),
+		push: pushSender(env)
 	};
 	return Object.fromEntries(Object.entries(raw).map(([ch, s]) => [ch, failing(ch, s!, failures)])) as Record<Channel, ChannelSender>;
 }
