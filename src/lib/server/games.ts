@@ -10,6 +10,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { getDb } from './db';
 import { games, seats, users } from './db/schema';
 import { apiError, jsonResponse, type ReadResult } from './http';
+import { BANK_MAX_DAYS, INCREMENT_HOURS, PER_MOVE_DAYS } from './room/clock';
 import { TIME_LIMITS, type RoomResult, type RoomUser } from './room/protocol';
 
 /** Game ids and invite codes: 10 random bytes, base32 lowercase (16 characters, 80 bits). */
@@ -24,7 +25,22 @@ export const CreateBody = v.strictObject({
 	quickStart: v.optional(v.boolean(), false),
 	immediateScoring: v.optional(v.boolean(), false),
 	visibility: v.optional(v.picklist(['public', 'private']), 'public'),
-	timeLimit: v.optional(v.picklist(TIME_LIMITS), '3d')
+	timeLimit: v.optional(v.picklist(TIME_LIMITS), '3d'),
+	/** The time control (src/lib/server/room/clock.ts); when given it decides, and `timeLimit` follows from it. */
+	clock: v.optional(
+		v.variant('kind', [
+			v.strictObject({ kind: v.literal('perMove'), days: v.picklist(PER_MOVE_DAYS) }),
+			v.pipe(
+				v.strictObject({
+					kind: v.literal('bank'),
+					initialDays: v.picklist(PER_MOVE_DAYS),
+					incrementHours: v.pipe(v.number(), v.integer(), v.minValue(INCREMENT_HOURS.min), v.maxValue(INCREMENT_HOURS.max)),
+					capDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BANK_MAX_DAYS))
+				}),
+				v.check((c) => c.capDays >= c.initialDays, 'clock: capDays must be at least initialDays')
+			)
+		])
+	)
 });
 
 export const JoinBody = v.strictObject({

@@ -134,3 +134,26 @@ describe('waits, reminders and timeouts', () => {
 		expect(t.seats[0].bank).toBe(2 * DAY - HOUR + 12 * HOUR);
 	});
 });
+
+describe('vacation days', () => {
+	const none = { from: null, until: null, year: null, days: 0 };
+	it('at most 14 days a calendar year, one at a time, starting now or later; back early gives days back', async () => {
+		const { planVacation, endVacation } = await import('./clock');
+		const a = planVacation(none, { from: T0, until: T0 + 10 * DAY }, T0);
+		expect(a).toMatchObject({ ok: true, record: { from: T0, until: T0 + 10 * DAY, year: 2026, days: 10 } });
+		if (!a.ok) throw new Error();
+		expect(planVacation(a.record, { from: T0 + 20 * DAY, until: T0 + 21 * DAY }, T0 + DAY)).toMatchObject({ ok: false, code: 'VACATION_EXISTS' });
+		const back = endVacation(a.record, T0 + 2 * DAY + HOUR); // 3 days begun
+		expect(back).toEqual({ from: null, until: null, year: 2026, days: 3 });
+		expect(planVacation(back, { from: T0 + 3 * DAY, until: T0 + 15 * DAY }, T0 + 3 * DAY)).toMatchObject({ ok: false, status: 422, code: 'VACATION_LIMIT' });
+		expect(planVacation(back, { from: T0 + 3 * DAY, until: T0 + 14 * DAY }, T0 + 3 * DAY)).toMatchObject({ ok: true, record: { days: 14 } });
+		expect(planVacation(none, { from: T0 - HOUR, until: T0 + DAY }, T0)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+		expect(planVacation(none, { from: T0, until: T0 }, T0)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+		// A new year starts a new count; a planned one cancelled costs nothing.
+		const ny = planVacation({ from: null, until: null, year: 2025, days: 14 }, { from: T0, until: T0 + DAY }, T0);
+		expect(ny).toMatchObject({ ok: true, record: { year: 2026, days: 1 } });
+		const planned = planVacation(none, { from: T0 + 5 * DAY, until: T0 + 7 * DAY }, T0);
+		if (!planned.ok) throw new Error();
+		expect(endVacation(planned.record, T0 + DAY).days).toBe(0);
+	});
+});

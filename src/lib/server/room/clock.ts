@@ -293,3 +293,44 @@ export function markReminded(timers: Timers, seat: number, hours: number): Timer
 export function vacationDays(w: Window): number {
 	return Math.max(0, Math.ceil((w.until - w.from) / DAY));
 }
+
+/** A user's vacation as D1 keeps it (users.vacation_*): the planned or running one and the days taken in `year`. */
+export interface VacationRecord {
+	from: number | null;
+	until: number | null;
+	year: number | null;
+	days: number;
+}
+
+/** Days taken this calendar year (UTC) by the record, as of `now`. */
+export function daysTaken(r: VacationRecord, year: number): number {
+	return r.year === year ? r.days : 0;
+}
+
+/**
+ * A new vacation: it starts now or later (a minute of slack for the request's travel), lasts at most
+ * what is left of the 14 days of the calendar year it starts in (UTC; a vacation over New Year counts
+ * in the year it starts), and only one may be planned or running at a time.
+ */
+export function planVacation(
+	r: VacationRecord, w: Window, now: number
+): { ok: true; record: VacationRecord } | { ok: false; status: number; code: string; message: string } {
+	if (r.until !== null && r.until > now) return { ok: false, status: 409, code: 'VACATION_EXISTS', message: 'end the current vacation first' };
+	if (w.from < now - 60_000) return { ok: false, status: 400, code: 'BAD_REQUEST', message: 'a vacation starts now or later' };
+	if (w.from > now + 366 * DAY) return { ok: false, status: 400, code: 'BAD_REQUEST', message: 'a vacation starts within a year' };
+	if (w.until <= w.from) return { ok: false, status: 400, code: 'BAD_REQUEST', message: 'until must be after from' };
+	const year = new Date(w.from).getUTCFullYear();
+	const days = vacationDays(w);
+	const taken = daysTaken(r, year);
+	if (taken + days > VACATION_DAYS_PER_YEAR)
+		return { ok: false, status: 422, code: 'VACATION_LIMIT', message: `${VACATION_DAYS_PER_YEAR - taken} vacation days left in ${year}` };
+	return { ok: true, record: { from: Math.max(w.from, now), until: w.until, year, days: taken + days } };
+}
+
+/** Back early (or a planned one cancelled): the days not begun are given back. */
+export function endVacation(r: VacationRecord, now: number): VacationRecord {
+	if (r.from === null || r.until === null || r.until <= now) return { ...r, from: null, until: null };
+	const planned = vacationDays({ from: r.from, until: r.until });
+	const used = r.from >= now ? 0 : vacationDays({ from: r.from, until: now });
+	return { from: null, until: null, year: r.year, days: Math.max(0, r.days - planned + used) };
+}

@@ -2,7 +2,7 @@ import type { RequestHandler } from './$types';
 import { CreateBody, env, fromRoom, noPlatform, openGames, randomId, roomOf, unauthenticated, userOf } from '$lib/server/games';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 
-/** POST {game, seats, quickStart?, immediateScoring?, visibility?, timeLimit?} → 201 {id, version, inviteCode}. */
+/** POST {game, seats, quickStart?, immediateScoring?, visibility?, timeLimit?, clock?} → 201 {id, version, inviteCode}. */
 export const POST: RequestHandler = async (event) => {
 	const e = env(event);
 	if (!e) return noPlatform();
@@ -20,7 +20,8 @@ export const POST: RequestHandler = async (event) => {
 		seatsWanted: b.seats,
 		visibility: b.visibility,
 		inviteCode,
-		timeLimit: b.timeLimit
+		timeLimit: b.timeLimit,
+		...(b.clock ? { clock: b.clock } : {})
 	});
 	if (!r.ok) return fromRoom(r);
 	return jsonResponse({ id, version: r.version, inviteCode }, 201);
