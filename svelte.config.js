@@ -15,7 +15,14 @@ const config = {
 			platformProxy: { configPath: 'wrangler.toml' }
 		}),
 		// Absolute asset URLs: a page under /de/... must not look for /de/_app/....
-		paths: { relative: false }
+		paths: { relative: false },
+		// SvelteKit's own Origin check (form content types only) is replaced by the stricter one in
+		// src/lib/server/auth/handle.ts (every method but GET/HEAD/OPTIONS, every content type,
+		// WebSocket upgrades), which runs first in `handle`. Ours has to decide alone because it
+		// has one narrow exception SvelteKit's cannot express: RFC 8058 one-click unsubscribe
+		// (POST /api/unsubscribe without an Origin, authorized by its signed token;
+		// src/hooks.server.ts). See docs/security.md "Cross-site requests".
+		csrf: { trustedOrigins: ['*'] }
 	}
 };
 

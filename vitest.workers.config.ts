@@ -18,7 +18,9 @@ export default defineConfig({
 				bindings: {
 					TEST_MIGRATIONS: await readD1Migrations(here('./migrations')),
 					// Enables GameRoom.failNextD1Writes (the outbox retry test); never set in wrangler.toml.
-					ROOM_TEST_SEAMS: '1'
+					ROOM_TEST_SEAMS: '1',
+					// Keeps sent mails in D1 dev_mailbox (tests/worker/mail.worker.test.ts); never in wrangler.toml.
+					DEV_MAILBOX: '1'
 				}
 			}
 		}))

@@ -40,7 +40,8 @@ try {
 	console.log(`» applying D1 migrations (local, ${persistTo})…`);
 	await migrate(persistTo);
 	console.log(`» starting wrangler dev on port ${port}…`);
-	server = await startDevServer({ port, persistTo, stdio: 'inherit' });
+	// DEV_MAILBOX: mails are kept for http://localhost:<port>/dev/mailbox (docs/notifications.md).
+	server = await startDevServer({ port, persistTo, stdio: 'inherit', vars: { DEV_MAILBOX: '1' } });
 	if (!args.includes('--no-seed')) {
 		console.log('» seeding demo data…');
 		try {

@@ -1,7 +1,7 @@
 // See https://svelte.dev/docs/kit/types#app.d.ts
 // Workers types are imported, not added to `types`: the global ones would clash with the DOM
 // types the Svelte components use.
-import type { D1Database, DurableObjectNamespace, Fetcher } from '@cloudflare/workers-types';
+import type { D1Database, DurableObjectNamespace, Fetcher, SendEmail } from '@cloudflare/workers-types';
 import type { GameRoom } from '$lib/server/room/GameRoom';
 import type { Postman } from '$lib/server/notify/Postman';
 import type { UserHub } from '$lib/server/notify/UserHub';
@@ -43,6 +43,14 @@ declare global {
 		USER_HUB: DurableObjectNamespace<UserHub>;
 		/** The site's public origin, for links in notifications (no request to take it from). */
 		ORIGIN?: string;
+		/** Cloudflare's send_email binding (wrangler.toml); absent in a plain `vite dev`. */
+		EMAIL?: SendEmail;
+		/** Sender of notification emails, `Name <addr>` on a verified domain (docs/notifications.md "Email"). */
+		MAIL_FROM?: string;
+		/** Secret (≥ 32 characters): signs unsubscribe links. `wrangler secret put UNSUBSCRIBE_SECRET`. */
+		UNSUBSCRIBE_SECRET?: string;
+		/** '1' only in development (`npm start`, e2e, worker tests): keeps mails for /dev/mailbox. Never in wrangler.toml. */
+		DEV_MAILBOX?: string;
 	}
 }
 

@@ -17,6 +17,24 @@ const i18nHandle: Handle = ({ event, resolve }) =>
 		});
 	});
 
+/**
+ * The one exception to the Origin check: RFC 8058 one-click unsubscribe. Mail providers POST
+ * `List-Unsubscribe=One-Click` to the link in an email's header from their own servers, with no
+ * Origin and no cookie. The signed token in that URL is the whole authorization
+ * (src/routes/api/unsubscribe/+server.ts), so exactly this method and path skip the check — and
+ * the session too: the route never acts on the visitor's cookie. See docs/security.md.
+ */
+const ONE_CLICK_UNSUBSCRIBE = '/api/unsubscribe';
+const auth: Handle = (input) => {
+	const { event, resolve } = input;
+	if (event.request.method === 'POST' && event.url.pathname === ONE_CLICK_UNSUBSCRIBE) {
+		event.locals.user = null;
+		event.locals.session = null;
+		return resolve(event);
+	}
+	return authHandle(input);
+};
+
 // Auth first: the Origin check refuses a cross-origin write before anything runs, and the
 // session (locals.user, locals.session) is known to every later step. See docs/security.md.
-export const handle = sequence(authHandle, i18nHandle);
+export const handle = sequence(auth, i18nHandle);

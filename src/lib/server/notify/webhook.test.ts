@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PermanentFailure, validWebhookUrl, webhookPayload, webhookSender } from './webhook';
+import type { Message, Recipient } from './types';
+
+const HOOK = 'https://discord.com/api/webhooks/123/secret-token';
+const to: Recipient = { id: 'u1', username: 'ana', email: null, locale: 'en', webhookUrl: HOOK };
+const msg: Message = {
+	subject: 'Giants: your turn (round 3, auction)',
+	text: 'ana, it is your turn in Giants. <!channel> @everyone',
+	url: 'https://rongo.example/games/abcdefghijklmnop',
+	lines: ['ben bid 3.', 'caro passed.']
+};
+const ctx = { notificationId: 'n1', event: null };
+
+function fakeFetch(status: number) {
+	return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(status === 204 ? null : 'x', { status }));
+}
+
+describe('validWebhookUrl', () => {
+	it('accepts public https URLs', () => {
+		for (const u of [HOOK, 'https://hooks.slack.com/services/T0/B0/xyz', 'https://8.8.8.8/hook', 'https://[2606:4700::1111]/x'])
+			expect(validWebhookUrl(u), u).toBe(true);
+	});
+
+	it('refuses http, credentials, localhost and private or special IP literals', () => {
+		for (const u of [
+			'http://discord.com/api/webhooks/1/x',
+			'https://user:pw@discord.com/x',
+			'https://localhost/x',
+			'https://app.localhost/x',
+			'https://printer.local/x',
+			'https://127.0.0.1/x',
+			'https://127.1/x',
+			'https://2130706433/x',
+			'https://0x7f.0.0.1/x',
+			'https://10.1.2.3/x',
+			'https://172.16.0.1/x',
+			'https://192.168.1.1/x',
+			'https://169.254.169.254/latest/meta-data',
+			'https://100.64.0.1/x',
+			'https://0.0.0.0/x',
+			'https://[::1]/x',
+			'https://[::ffff:127.0.0.1]/x',
+			'https://[::ffff:10.0.0.1]/x',
+			'https://[fd00::1]/x',
+			'https://[fe80::1]/x',
+			'https://intranet/x',
+			'ftp://example.com/x',
+			'javascript:alert(1)',
+			'not a url',
+			'https://example.com/' + 'a'.repeat(3000)
+		])
+			expect(validWebhookUrl(u), u).toBe(false);
+	});
+
+	it('allows local receivers in development only', () => {
+		expect(validWebhookUrl('http://localhost:9000/hook', true)).toBe(true);
+		expect(validWebhookUrl('http://localhost:9000/hook', false)).toBe(false);
+		expect(validWebhookUrl('http://u:p@localhost:9000/hook', true)).toBe(false);
+		expect(validWebhookUrl('file:///etc/passwd', true)).toBe(false);
+	});
+});
+
+describe('webhookPayload', () => {
+	it('carries Discord and Slack fields with the game name and link', () => {
+		const p = webhookPayload(msg);
+		expect(p.content).toBe(`${msg.subject}\n${msg.url}`);
+		expect(p.embeds).toEqual([{ title: msg.subject, url: msg.url, description: `${msg.text}\n• ben bid 3.\n• caro passed.` }]);
+		expect(p.allowed_mentions).toEqual({ parse: [] });
+		expect(p.text).toContain('Giants: your turn');
+		expect(p.text).toContain(`<${msg.url}>`);
+		// Slack control sequences in user-controlled text are escaped.
+		expect(p.text).toContain('&lt;!channel&gt;');
+		expect(p.text).not.toContain('<!channel>');
+	});
+
+	it('stays inside the services’ length limits', () => {
+		const long = { ...msg, subject: 'S'.repeat(500), text: 'T'.repeat(5000), lines: Array(200).fill('L'.repeat(100)) };
+		const p = webhookPayload(long);
+		expect(p.content.length).toBeLessThanOrEqual(2000);
+		expect(p.embeds[0].title.length).toBeLessThanOrEqual(256);
+		expect(p.embeds[0].description.length).toBeLessThanOrEqual(4096);
+	});
+});
+
+describe('webhookSender', () => {
+	it('POSTs JSON to the webhook, without following redirects, with a timeout', async () => {
+		const f = fakeFetch(204);
+		await webhookSender({}, f as never).send(to, msg, ctx);
+		expect(f).toHaveBeenCalledTimes(1);
+		const [url, init] = f.mock.calls[0];
+		expect(url).toBe(HOOK);
+		expect(init?.method).toBe('POST');
+		expect(init?.redirect).toBe('manual');
+		expect(init?.signal).toBeInstanceOf(AbortSignal);
+		expect((init?.headers as Record<string, string>)['content-type']).toBe('application/json');
+		expect(JSON.parse(String(init?.body))).toEqual(webhookPayload(msg));
+	});
+
+	it('does nothing without a webhook URL', async () => {
+		const f = fakeFetch(200);
+		await webhookSender({}, f as never).send({ ...to, webhookUrl: null }, msg, ctx);
+		expect(f).not.toHaveBeenCalled();
+	});
+
+	it('throws a retryable error on 5xx, 429 and redirects; permanent on 404, 410, 401, 403, 400', async () => {
+		for (const status of [500, 502, 429, 302]) {
+			const err = await webhookSender({}, fakeFetch(status) as never).send(to, msg, ctx).catch((e) => e);
+			expect(err, String(status)).toBeInstanceOf(Error);
+			expect(err, String(status)).not.toBeInstanceOf(PermanentFailure);
+		}
+		for (const status of [404, 410, 401, 403, 400]) {
+			const err = await webhookSender({}, fakeFetch(status) as never).send(to, msg, ctx).catch((e) => e);
+			expect(err, String(status)).toBeInstanceOf(PermanentFailure);
+			expect(err.message).toContain(String(status));
+		}
+	});
+
+	it('refuses a disallowed URL permanently without fetching it', async () => {
+		const f = fakeFetch(200);
+		const err = await webhookSender({}, f as never)
+			.send({ ...to, webhookUrl: 'https://169.254.169.254/x' }, msg, ctx)
+			.catch((e) => e);
+		expect(err).toBeInstanceOf(PermanentFailure);
+		expect(f).not.toHaveBeenCalled();
+		await webhookSender({ DEV_MAILBOX: '1' }, f as never).send({ ...to, webhookUrl: 'http://localhost:9/x' }, msg, ctx);
+		expect(f).toHaveBeenCalledTimes(1);
+	});
+
+	it('never puts the URL into an error', async () => {
+		const f = vi.fn(async () => {
+			throw new TypeError(`fetch failed for ${HOOK}`);
+		});
+		const err = await webhookSender({}, f as never).send(to, msg, ctx).catch((e) => e);
+		expect(err).toBeInstanceOf(Error);
+		expect(err.message).not.toContain('secret-token');
+		expect(err.message).toContain('TypeError');
+		const timeout = vi.fn(async () => {
+			throw new DOMException('The operation timed out.', 'TimeoutError');
+		});
+		const err2 = await webhookSender({}, timeout as never).send(to, msg, ctx).catch((e) => e);
+		expect(err2.message).toContain('timed out');
+	});
+});
