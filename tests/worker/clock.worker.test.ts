@@ -59,7 +59,7 @@ async function alarm(stub: Stub, times = 1): Promise<{ events: NotifyEvent[] }> 
 
 async function d1Events(gameId: string): Promise<(Omit<NotifyEvent, 'data' | 'gameOpen'> & { data: NotifyEvent['data']; game_open: number; user_id: string })[]> {
 	const r = await env.DB.prepare('SELECT * FROM notification_events WHERE game_id = ? ORDER BY version, id').bind(gameId).all<Record<string, unknown>>();
-	return r.results.map((x) => ({ ...(x as never), data: JSON.parse(x.data as string) }));
+	return r.results.map((x) => ({ ...(x as object), data: JSON.parse(x.data as string) }) as never);
 }
 
 /** A greedy move for the seat from its own view, submitted as its player. */
@@ -217,7 +217,7 @@ describe('events', () => {
 		const { stub, gameId, bySeat } = await game({ timeLimit: '3d' });
 		// Everybody bids; after the reveal someone's turn comes. Seat 1 keeps a socket open.
 		const res = (await stub.fetch(new Request('http://localhost/socket', { headers: { upgrade: 'websocket', [USER_HEADER]: JSON.stringify(bySeat[1]) } }) as never)) as unknown as Response & {
-			webSocket: WebSocket;
+			webSocket: WebSocket & { accept(): void };
 		};
 		expect(res.status).toBe(101);
 		res.webSocket.accept();
