@@ -3,9 +3,11 @@
  * `failures` is the postman's test seam: the next n sends of a channel throw before sending.
  */
 import type { Channel } from '$lib/server/db/schema';
+import { emailSender } from './email';
 import { inappSender } from './inapp';
 import { pushSender } from './push';
 import type { ChannelSender } from './types';
+import { webhookSender } from './webhook';
 
 function failing(channel: string, inner: ChannelSender, failures: Record<string, number>): ChannelSender {
 	return {
@@ -20,10 +22,11 @@ function failing(channel: string, inner: ChannelSender, failures: Record<string,
 }
 
 export function makeSenders(env: Env, failures: Record<string, number> = {}): Record<Channel, ChannelSender> {
-	// Email, Web Push and webhooks are wired in as their modules land (issue 5 in progress).
-	const raw: Partial<Record<Channel, ChannelSender>> = {
+	const raw: Record<Channel, ChannelSender> = {
 		inapp: inappSender(env),
-		push: pushSender(env)
+		email: emailSender(env),
+		push: pushSender(env),
+		webhook: webhookSender(env)
 	};
-	return Object.fromEntries(Object.entries(raw).map(([ch, s]) => [ch, failing(ch, s!, failures)])) as Record<Channel, ChannelSender>;
+	return Object.fromEntries(Object.entries(raw).map(([ch, s]) => [ch, failing(ch, s, failures)])) as Record<Channel, ChannelSender>;
 }

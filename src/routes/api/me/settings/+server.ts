@@ -3,6 +3,7 @@ import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
 import { DEFAULT_MODE } from '$lib/server/notify/postman';
 import { validTimeZone } from '$lib/server/notify/time';
+import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
 
@@ -57,22 +58,6 @@ const Body = v.strictObject({
 	modes: v.optional(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>)))
 });
 
-/** A webhook must be https, carry no credentials and not point into a private network (SSRF). */
-function webhookProblem(raw: string, dev: boolean): string | null {
-	let u: URL;
-	try {
-		u = new URL(raw);
-	} catch {
-		return 'not a URL';
-	}
-	if (u.protocol !== 'https:' && !(dev && u.protocol === 'http:')) return 'https only';
-	if (u.username || u.password) return 'no credentials in the URL';
-	const host = u.hostname.toLowerCase();
-	if (!dev && (host === 'localhost' || host.endsWith('.localhost') || /^[\d.]+$/.test(host) || host.includes(':') || host.endsWith('.internal')))
-		return 'a public host name is needed';
-	return null;
-}
-
 /** PUT (any subset of NotificationSettings) → NotificationSettings. */
 export const PUT: RequestHandler = async (event) => {
 	const e = env(event);
@@ -83,11 +68,9 @@ export const PUT: RequestHandler = async (event) => {
 	if (!body.ok) return body.response;
 	const b = body.value;
 	if (b.timeZone !== undefined && !validTimeZone(b.timeZone)) return apiError(400, 'BAD_TIME_ZONE', 'unknown time zone');
-	const dev = (e as { DEV_MAILBOX?: string }).DEV_MAILBOX === '1' || e.ROOM_TEST_SEAMS === '1';
-	if (b.webhookUrl) {
-		const problem = webhookProblem(b.webhookUrl, dev);
-		if (problem) return apiError(400, 'BAD_WEBHOOK', `webhook URL: ${problem}`);
-	}
+	// https to a public host only (no SSRF into private networks); development allows local ones.
+	if (b.webhookUrl && !validWebhookUrl(b.webhookUrl, e.DEV_MAILBOX === '1'))
+		return apiError(400, 'BAD_WEBHOOK', 'the webhook URL must be https to a public host, without credentials');
 	const sets: string[] = [];
 	const args: unknown[] = [];
 	const col = (name: string, value: unknown) => {
