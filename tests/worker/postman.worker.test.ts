@@ -5,7 +5,7 @@
 // (mail, push); the in-app channel and the Postman object run for real at the end.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { deliverDigests, deliverDue, fanOut, retryDelay, type Senders } from '$lib/server/notify/postman';
+import { deliverDigests, deliverDue, fanOut, retryDelay, type Senders } from '$lib/server/notify/delivery';
 import type { ChannelSender, Message, Recipient } from '$lib/server/notify/types';
 import { signUp } from './helpers';
 

@@ -1,13 +1,13 @@
 /**
  * The one postman (`idFromName('postman')`): fans notification events out and delivers them
- * (postman.ts), then sets its alarm to the next due delivery, retry or digest. A GameRoom kicks it
+ * (delivery.ts), then sets its alarm to the next due delivery, retry or digest. A GameRoom kicks it
  * after each flush that wrote events; the Worker's cron trigger kicks it every few minutes as a
- * backstop. Runs never overlap inside this object, and the claims in postman.ts make even two
+ * backstop. Runs never overlap inside this object, and the claims in delivery.ts make even two
  * postmen (or a run that is retried) send each delivery once.
  * Exported from src/worker.ts only (imports `cloudflare:workers`).
  */
 import { DurableObject } from 'cloudflare:workers';
-import { deliverDigests, deliverDue, fanOut, nextWake } from './postman';
+import { deliverDigests, deliverDue, fanOut, nextWake } from './delivery';
 import { makeSenders } from './channels';
 
 /** Look again at least this often, whatever the queue says (a cheap backstop). */

@@ -1,6 +1,6 @@
 /**
  * Notifications (issue 5): the shapes every part shares. A GameRoom writes `NotifyEvent`s with the
- * version that causes them (its D1 outbox); the postman (src/lib/server/notify/postman.ts) fans each
+ * version that causes them (its D1 outbox); the postman (src/lib/server/notify/delivery.ts) fans each
  * event out into one `notifications` row per channel the user wants, and delivers each row exactly
  * once with retries. Channels render their text from `EventData`, which holds public facts only:
  * the recipient's own seat, names, the phase, public log entries and deadlines — never a sealed

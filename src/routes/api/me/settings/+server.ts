@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
-import { DEFAULT_MODE } from '$lib/server/notify/postman';
+import { DEFAULT_MODE } from '$lib/server/notify/delivery';
 import { validTimeZone } from '$lib/server/notify/time';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';

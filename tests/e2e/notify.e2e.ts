@@ -1,0 +1,96 @@
+/**
+ * Issue 5, Tests: after A moves, B's page shows the unread badge (live, without a reload) and the
+ * development mailbox shows B's mail — the whole path: the GameRoom's event with the move, its D1
+ * outbox, the postman's fan-out and delivery, the UserHub socket, the send_email binding's local
+ * capture (DEV_MAILBOX). A is never told about A's own move; C is not told it is B's turn.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Client } from '../../scripts/lib/client';
+import { freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
+import { newPerson, type Person } from './browser';
+
+let server: DevServer;
+let stateDir: string;
+let person: Person;
+
+beforeAll(async () => {
+	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
+	await migrate(stateDir, { quiet: true });
+	server = await startDevServer({
+		port: await freePort(),
+		persistTo: stateDir,
+		stdio: 'pipe',
+		logLevel: 'warn',
+		vars: { ROOM_TEST_SEAMS: '1', DEV_MAILBOX: '1' }
+	});
+	person = await newPerson({ width: 390, height: 844 });
+});
+
+afterAll(async () => {
+	await person?.close().catch(() => {});
+	await server?.stop();
+	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+test("after A moves, B's page shows the unread badge and the mailbox shows B's mail", async () => {
+	const suffix = Date.now().toString(36).slice(-5);
+	const [a, b, c] = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `${n}${suffix}`));
+	for (const x of [a, b, c]) {
+		await x.signup(x.username, 'correct horse battery staple');
+		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com` });
+	}
+	// Round 2 with no moai rolled: straight to placement, Ana first, then Ben (G-0.4).
+	const { id } = await a.api<{ id: string }>('POST', '/api/dev/scenario', {
+		usernames: [a.username, b.username, c.username],
+		seed: 'notify',
+		config: { startPlayer: 0, forcedDice: Array(25).fill([0, 0, 0]), position: { round: 2 } }
+	});
+
+	// Ben is somewhere else on the site, signed in, with nothing unread.
+	const [name, value] = b.cookie.split('=');
+	await person.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+	const page = await person.context.newPage();
+	await page.goto(`${server.url}/lobby`);
+	await page.getByTestId('inbox-link').waitFor();
+	expect(await page.getByTestId('unread-badge').count()).toBe(0);
+
+	// Ana places a worker: now it is Ben's turn.
+	const g = await a.game(id);
+	await a.api('POST', `/api/games/${id}/moves`, { moveId: 'ana-1', move: { type: 'place', figure: 'worker', hex: 'H16' }, expectedVersion: g.version });
+
+	// The badge appears on Ben's open page without a reload.
+	await page.getByTestId('unread-badge').waitFor({ timeout: 20_000 });
+	expect(await page.getByTestId('unread-badge').textContent()).toContain('1');
+
+	// The inbox says it is his turn and links the game.
+	await page.getByTestId('inbox-link').click();
+	await page.waitForURL(/\/inbox$/);
+	await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+	expect(await page.locator('main').textContent()).toMatch(/your turn/i);
+	expect(await page.locator(`main a[href$="/games/${id}"]`).count()).toBeGreaterThan(0);
+
+	// The development mailbox has Ben's mail, with the game link and an unsubscribe link.
+	await expect
+		.poll(
+			async () => {
+				await page.goto(`${server.url}/dev/mailbox`);
+				return page.locator('article').filter({ hasText: `${b.username}@example.com` }).count();
+			},
+			{ timeout: 20_000 }
+		)
+		.toBe(1);
+	const mail = page.locator('article').filter({ hasText: `${b.username}@example.com` });
+	const text = (await mail.textContent()) ?? '';
+	expect(text).toMatch(/your turn/i);
+	expect(text).toContain(`/games/${id}`);
+	expect(text).toContain('/unsubscribe?t=');
+	// The moves since Ben's last move are summarized: Ana's placement.
+	expect(text).toContain('H16');
+	// Ana is not told about her own move, Caro is not told it is Ben's turn.
+	const all = (await page.locator('main').textContent()) ?? '';
+	expect(all).not.toContain(`${c.username}@example.com`);
+	expect((all.match(new RegExp(`${a.username}@example.com`, 'g')) ?? []).length).toBeLessThanOrEqual(1); // at most her own start-of-game turn
+});
