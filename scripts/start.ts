@@ -55,6 +55,7 @@ try {
 	console.log(
 		`\n  Rongo runs on http://localhost:${port}\n` +
 			`  Demo accounts: ana, ben, caro, dan — password "${DEMO_PASSWORD}"\n` +
+			`  Mails the site sent (turn notifications): http://localhost:${port}/dev/mailbox\n` +
 			'  Ctrl-C stops it.\n'
 	);
 	const how = await server.exited;

@@ -128,7 +128,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		'--log-level', opts.logLevel ?? 'log'
 	];
 	// Links in notifications point at this server (wrangler.toml's ORIGIN is the default port's).
-	const vars = { ORIGIN: `http://127.0.0.1:${opts.port}`, ...opts.vars };
+	const vars = { ORIGIN: `http://localhost:${opts.port}`, ...opts.vars };
 	for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
 	const stdio: StdioOptions = opts.stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'];
 	// Its own process group, so stop() ends workerd too (wrangler's child), and nothing else.

@@ -1,7 +1,8 @@
 /**
  * Demo data for `npm start`, written only through the HTTP API (so the GameRoom holds the moves
  * exactly as if people had played them):
- * - the accounts ana, ben, caro and dan (password DEMO_PASSWORD);
+ * - the accounts ana, ben, caro and dan (password DEMO_PASSWORD), with addresses <name>@rongo.invalid
+ *   so their turn emails show up in the development mailbox;
  * - a 4-player Giants game in progress: created by ana, joined by the others (it starts when
  *   full), then SEED_MOVES moves chosen by the engine's greedy bot from each seat's own view;
  * - an open public 3-player game by dan, waiting for players.
@@ -20,6 +21,8 @@ export async function seed(base: string): Promise<string> {
 	const clients = DEMO_USERS.map((name) => new Client(base, name));
 	for (const c of clients) await c.signupOrSignin(c.username, DEMO_PASSWORD);
 	const [ana, ben, caro, dan] = clients;
+	// Addresses for the turn emails, which the development mailbox (/dev/mailbox) keeps.
+	for (const c of clients) await c.api('PUT', '/api/me/settings', { email: `${c.username}@rongo.invalid` });
 
 	const mine = await ana.mine();
 	const count = ['games', 'active', 'waiting', 'finished', 'yourTurn']
