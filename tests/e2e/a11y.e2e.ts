@@ -76,7 +76,10 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'game (en)', path: () => `/games/${gameId}` },
 	{ name: 'game (de)', path: () => `/de/games/${gameId}` },
 	{ name: 'rules (en)', path: () => '/rules' },
-	{ name: 'rules (de)', path: () => '/de/rules' }
+	{ name: 'rules (de)', path: () => '/de/rules' },
+	{ name: 'my games (dashboard)', path: () => '/games' },
+	{ name: 'inbox', path: () => '/inbox' },
+	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' }
 ];
 
 for (const v of VIEWPORTS) {
