@@ -1,6 +1,9 @@
 /**
  * npm run scenario -- <file.json> [--seat N|colour] [--log]
  *
+ * The file may also be a game export (GET /api/games/:id/export, docs/export.md): its scenario is
+ * replayed and the final scores are checked against the recorded ones (exit 1 if they differ).
+ *
  * Replays a Giants scenario file (format: docs/giants-notation.md § Scenario files) and prints the
  * resulting spectator view as JSON, or the view of seat N with --seat; with --log, the structured
  * log entries instead. On an illegal move it prints the move's index, the refusal code and message
@@ -11,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { giants } from '../src/lib/games/giants/index';
+import { EXPORT_FORMAT, type GameExport } from '../src/lib/games/giants/export';
 import { loadScenario, runScenario } from '../src/lib/games/giants/scenario';
 
 const USAGE = 'usage: npm run scenario -- <file.json> [--seat N|colour] [--log]';
@@ -44,7 +48,9 @@ try {
 	die(`${file}: ${e instanceof Error ? e.message : String(e)}`, 1);
 }
 
-const sc = loadScenario(raw);
+// A game export (docs/export.md) carries a complete scenario file plus the result to check.
+const exported = (raw as { format?: unknown })?.format === EXPORT_FORMAT ? (raw as GameExport) : null;
+const sc = loadScenario(exported ? exported.scenario : raw);
 if (!sc.ok) die(`${file}: ${sc.code}\n${sc.message}`, 1);
 
 let viewer: number | null = null;
@@ -61,3 +67,9 @@ if (error) {
 	die(`${file}: move #${error.index} by seat ${who} ${JSON.stringify(error.move)}\n${error.code}: ${error.message}`, 1);
 }
 console.log(JSON.stringify(showLog ? log : giants.view(state, viewer), null, 2));
+if (exported) {
+	const totals = giants.scores(state).map((x) => x.total);
+	const same = JSON.stringify(totals) === JSON.stringify(exported.result.scores);
+	console.error(`export ${exported.id}: replayed ${sc.value.moves.length} moves; scores ${totals.join(', ')}; recorded ${exported.result.scores.join(', ')}: ${same ? 'match' : 'MISMATCH'}`);
+	if (!same) process.exit(1);
+}

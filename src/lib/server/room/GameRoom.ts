@@ -19,6 +19,7 @@ import type {
 } from '@cloudflare/workers-types';
 import { jsonEqual, seedRng } from '$lib/engine';
 import { giants, type GiantsEntry, type GiantsMove, type GiantsState } from '$lib/games/giants';
+import { buildExport, type GameExport } from '$lib/games/giants/export';
 import { greedyBot } from '$lib/games/giants/bots';
 import {
 	advance, controlOf, currentVacation, deadlineOf, due, emptyTimers, markReminded, nextDue, reclaim as reclaimSeat,
@@ -217,6 +218,35 @@ export class GameRoom extends DurableObject<Env> {
 		const entries: LogBatch[] = setup.ok ? [{ version: startVersion, log: setup.value.log }] : [];
 		for (const m of moves) entries.push({ version: m.version, log: JSON.parse(m.log) as GiantsEntry[] });
 		return { ok: true, entries };
+	}
+
+	/**
+	 * Issue 6: a finished game as a versioned export (src/lib/games/giants/export.ts) — with the
+	 * seed, which is public once the game is over (G-0.3). Refused while the game runs.
+	 */
+	async exportGame(): Promise<RoomResult<{ export: GameExport }>> {
+		const bad = this.loadExisting();
+		if (bad) return bad;
+		const meta = this.meta!;
+		if (meta.status !== 'finished' || !this.state || !meta.seed || !meta.config || !giants.isOver(this.state))
+			return refuse(409, 'NOT_FINISHED', 'only a finished game can be exported');
+		const moves = this.store.moves();
+		return {
+			ok: true,
+			export: buildExport({
+				id: meta.gameId,
+				config: meta.config,
+				seed: meta.seed,
+				engineVersion: meta.engineVersion,
+				players: this.players,
+				createdAt: meta.createdAt,
+				startedAt: meta.startedAt,
+				finishedAt: meta.finishedAt,
+				startVersion: meta.startVersion ?? (moves.length ? moves[0].version - 1 : meta.version),
+				moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: JSON.parse(m.move), at: m.at })),
+				final: this.state
+			})
+		};
 	}
 
 	async submit(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>> {
