@@ -1,0 +1,73 @@
+/**
+ * Replay fixtures (conventions §7, issue 6): every export in tests/fixtures/games replays with the
+ * engine to its recorded result, and a tampered export is caught — a seed that does not match its
+ * commitment, a move changed, a score changed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cloneJson } from '$lib/engine';
+import { replayExport, type GameExport } from './export';
+import { giants } from './index';
+import { loadScenario, runScenario } from './scenario';
+
+const DIR = join(process.cwd(), 'tests/fixtures/games');
+const FIXTURES = readdirSync(DIR)
+	.filter((f) => f.endsWith('.json'))
+	.map((f) => ({ name: f, e: JSON.parse(readFileSync(join(DIR, f), 'utf8')) as GameExport }));
+
+describe('replay fixtures', () => {
+	it('there are fixtures of 3, 4 and 5 players', () => {
+		expect(new Set(FIXTURES.map((f) => f.e.scenario.players))).toEqual(new Set([3, 4, 5]));
+	});
+
+	for (const { name, e } of FIXTURES) {
+		it(`${name}: replays to its recorded result, also as a scenario file`, () => {
+			const r = replayExport(e);
+			expect(r.ok, r.ok ? '' : `${r.code} at ${r.at}: ${r.message}`).toBe(true);
+			if (!r.ok) return;
+			expect(giants.isOver(r.state)).toBe(true);
+			expect(r.state.round).toBe(e.result.rounds);
+			expect(r.state.phase).toMatchObject({ kind: 'over', reason: e.result.reason });
+			const sheets = giants.scores(r.state);
+			expect(sheets.map((s) => s.total)).toEqual(e.result.scores);
+			expect(sheets.filter((s) => s.winner).map((s) => s.seat)).toEqual(e.result.winners);
+			// The same through the scenario runner (`npm run scenario -- <export>`).
+			const sc = loadScenario(e.scenario);
+			expect(sc.ok).toBe(true);
+			const run = sc.ok ? runScenario(sc.value) : null;
+			expect(run?.ok && run.value.error).toBeFalsy();
+			if (run?.ok) expect(run.value.state).toEqual(r.state);
+		});
+	}
+});
+
+describe('a tampered export is refused', () => {
+	const e = FIXTURES[0].e;
+
+	it('a seed that does not match the commitment published at the start', () => {
+		const t = cloneJson(e);
+		t.seed = t.seed + 'x';
+		t.scenario.seed = t.seed;
+		expect(replayExport(t)).toMatchObject({ ok: false, code: 'SEED_COMMITMENT' });
+	});
+
+	it('a changed move (illegal there, or leading elsewhere)', () => {
+		const t = cloneJson(e);
+		const i = t.scenario.moves.findIndex((m) => m.move.type === 'place');
+		t.scenario.moves[i] = { seat: (t.scenario.moves[i].seat + 1) % t.scenario.players, move: t.scenario.moves[i].move };
+		const r = replayExport(t);
+		expect(r.ok).toBe(false);
+	});
+
+	it('a changed score', () => {
+		const t = cloneJson(e);
+		t.result.scores[0] += 1;
+		expect(replayExport(t)).toMatchObject({ ok: false, code: 'RESULT' });
+	});
+
+	it('another format or engine version', () => {
+		expect(replayExport({ ...cloneJson(e), formatVersion: 2 as never })).toMatchObject({ ok: false, code: 'BAD_FORMAT' });
+		expect(replayExport({ ...cloneJson(e), engineVersion: 'giants@0' })).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
+	});
+});
