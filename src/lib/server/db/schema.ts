@@ -81,9 +81,19 @@ export const games = sqliteTable(
 		createdAt: integer('created_at').notNull(),
 		updatedAt: integer('updated_at').notNull(),
 		startedAt: integer('started_at'),
-		finishedAt: integer('finished_at')
+		finishedAt: integer('finished_at'),
+		/** The round being played; in a finished game the round it ended in (null before the start). */
+		rounds: integer('rounds'),
+		/** Seats taken (after an early start fewer than `seatsWanted`): the archive's player-count filter. */
+		players: integer('players')
 	},
-	(t) => [index('games_status_visibility_updated_idx').on(t.status, t.visibility, t.updatedAt)]
+	(t) => [
+		index('games_status_visibility_updated_idx').on(t.status, t.visibility, t.updatedAt),
+		// The archive (src/lib/server/archive.ts): newest finished first, keyset (finished_at, id).
+		// SQLite walks an ascending index backwards, so no DESC is needed.
+		index('games_archive_idx').on(t.status, t.visibility, t.finishedAt, t.id),
+		index('games_archive_players_idx').on(t.status, t.visibility, t.players, t.finishedAt, t.id)
+	]
 );
 
 export const seats = sqliteTable(
@@ -109,7 +119,8 @@ export const seats = sqliteTable(
 	(t) => [
 		primaryKey({ columns: [t.gameId, t.userId] }),
 		uniqueIndex('seats_game_seat_idx').on(t.gameId, t.seat),
-		index('seats_user_id_idx').on(t.userId)
+		// (user_id, game_id) rather than (user_id): a player's games without touching the seat rows.
+		index('seats_user_game_idx').on(t.userId, t.gameId)
 	]
 );
 
