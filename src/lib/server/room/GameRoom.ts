@@ -419,7 +419,8 @@ export class GameRoom extends DurableObject<Env> {
 				id: m.gameId, game: m.game, status: m.status, visibility: m.visibility, inviteCode: m.inviteCode, creatorId: m.creatorId,
 				options: JSON.stringify(m.options), seatsWanted: m.seatsWanted, timeLimit: m.timeLimit, engineVersion: m.engineVersion,
 				version: m.version, activeSeats: JSON.stringify(this.activeSeats(n.state, m)), seedCommitment: m.seedCommitment,
-				clock: JSON.stringify(this.control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt
+				clock: JSON.stringify(this.control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt,
+				rounds: n.state ? n.state.round : null, players: n.players.length
 			},
 			seats: n.players.map((p) => {
 				const t = n.state ? timers.seats[p.seat] : undefined;

@@ -24,7 +24,8 @@ import type { D1Payload } from './protocol';
 
 const GAME_COLUMNS = [
 	'id', 'game', 'status', 'visibility', 'invite_code', 'creator_id', 'options', 'seats_wanted', 'time_limit',
-	'engine_version', 'version', 'active_seats', 'seed_commitment', 'clock', 'created_at', 'updated_at', 'started_at', 'finished_at'
+	'engine_version', 'version', 'active_seats', 'seed_commitment', 'clock', 'created_at', 'updated_at', 'started_at', 'finished_at',
+	'rounds', 'players'
 ] as const;
 
 const UPSERT_GAME =
@@ -55,7 +56,8 @@ export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonl
 		out.push(
 			db.prepare(UPSERT_GAME).bind(
 				g.id, g.game, g.status, g.visibility, g.inviteCode, g.creatorId, g.options, g.seatsWanted, g.timeLimit,
-				g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.clock ?? null, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt
+				g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.clock ?? null, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt,
+				g.rounds ?? null, g.players ?? p.seats.length
 			),
 			db.prepare(DELETE_OLDER_SEATS).bind(g.id, g.version)
 		);

@@ -158,6 +158,10 @@ export interface D1Payload {
 		updatedAt: number;
 		startedAt: number | null;
 		finishedAt: number | null;
+		/** The round being played, or the one the game ended in; null before the start (optional only for payloads written before the archive). */
+		rounds?: number | null;
+		/** Seats taken. */
+		players?: number;
 	};
 	seats: {
 		userId: string;
