@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { seedRng, below } from '$lib/engine';
+import { randomBot } from '$lib/games/giants/bots';
+import { buildExport, type ExportedMove, type GameExport } from '$lib/games/giants/export';
+import { giants } from '$lib/games/giants/index';
+import type { GiantsConfig, GiantsState } from '$lib/games/giants/types';
+import { History, HistoryError, parseStep, rollsOf, verifyDice, type PublicLog } from './history';
+
+/** A whole random-bot game as an export, plus every state and the public log the room would serve. */
+function botGame(config: GiantsConfig, seed: string) {
+	const set = giants.setupWithLog(config, seed);
+	if (!set.ok) throw new Error(set.message);
+	let s = set.value.state;
+	const states: GiantsState[] = [s];
+	const log: PublicLog = [{ version: 1, log: set.value.log }];
+	const rng = seedRng('history-test:' + seed);
+	const moves: ExportedMove[] = [];
+	while (!giants.isOver(s)) {
+		const seat = giants.activeSeats(s)[0];
+		const move = randomBot(s, seat, rng);
+		const r = giants.apply(s, seat, move);
+		if (!r.ok) throw new Error(r.message);
+		s = r.value.state;
+		states.push(s);
+		// A clock change may take a version without a move: leave a gap now and then.
+		const version = (moves.at(-1)?.version ?? 1) + 1 + (moves.length % 50 === 49 ? 1 : 0);
+		moves.push({ version, seat, move, at: 1000 * moves.length });
+		log.push({ version, log: r.value.log });
+	}
+	const e = buildExport({
+		id: 'g1',
+		config,
+		seed,
+		engineVersion: giants.engineVersion,
+		players: Array.from({ length: config.players }, (_, seat) => ({ seat, username: `p${seat}` })),
+		createdAt: 0,
+		startedAt: 0,
+		finishedAt: 1,
+		startVersion: 1,
+		moves,
+		final: s
+	});
+	return { e, states, log };
+}
+
+const game = botGame({ players: 4 }, 'history-4p');
+
+describe('History', () => {
+	const h = new History(game.e, 25);
+
+	it('has one step per move plus the start, with versions, seats and the log of each step', () => {
+		expect(game.e.moves.length).toBeGreaterThan(300);
+		expect(h.last).toBe(game.e.moves.length);
+		expect(h.steps.map((s) => s.version)).toEqual(game.log.map((b) => b.version));
+		expect(h.steps.map((s) => s.log)).toEqual(game.log.map((b) => b.log));
+		expect(h.steps[0]).toMatchObject({ step: 0, seat: null, move: null });
+		expect(h.steps[0].log.map((x) => x.type).slice(0, 2)).toEqual(['round', 'roll']);
+		expect(h.steps[7]).toMatchObject({ step: 7, seat: game.e.moves[6].seat, move: game.e.moves[6].move });
+	});
+
+	it('reaches every step, in any order, with at most K−1 applies per seek', () => {
+		const rng = seedRng('seek-order');
+		const order = [0, h.last, 1, 24, 25, 26, 49, 50, h.last - 1, ...Array.from({ length: 200 }, () => below(rng, h.last + 1))];
+		for (const k of order) {
+			const before = h.applies;
+			expect(h.state(k)).toEqual(game.states[k]);
+			expect(h.applies - before).toBeLessThanOrEqual(24);
+		}
+	});
+
+	it('steps forward from the last state it returned with one apply', () => {
+		h.state(30);
+		const before = h.applies;
+		for (let k = 31; k <= 45; k++) expect(h.state(k)).toBe(h.state(k)); // same reference: no replay on repeat
+		expect(h.applies - before).toBe(15);
+	});
+
+	it('clamps steps outside the game', () => {
+		expect(h.state(-5)).toEqual(game.states[0]);
+		expect(h.state(1e9)).toEqual(game.states.at(-1));
+		expect(giants.isOver(h.final)).toBe(true);
+	});
+
+	it('refuses an export whose moves the engine refuses, naming the step', () => {
+		const bad = structuredClone(game.e);
+		bad.moves[3] = { ...bad.moves[3], seat: (bad.moves[3].seat + 1) % 4 };
+		bad.moves[3].move = { type: 'carve', size: 3, workers: 9 };
+		expect(() => new History(bad)).toThrow(HistoryError);
+		try {
+			new History(bad);
+		} catch (err) {
+			expect((err as HistoryError).at).toBe(4);
+		}
+	});
+});
+
+describe('parseStep', () => {
+	it('reads ?step=N, clamps it, and falls back to the last step', () => {
+		expect(parseStep('12', 100)).toBe(12);
+		expect(parseStep('0', 100)).toBe(0);
+		expect(parseStep('500', 100)).toBe(100);
+		expect(parseStep('-3', 100)).toBe(0);
+		expect(parseStep(null, 100)).toBe(100);
+		expect(parseStep('abc', 100)).toBe(100);
+		expect(parseStep('1e3', 100)).toBe(100);
+	});
+});
+
+describe('verifyDice', () => {
+	it('confirms every roll of an honest game from the seed alone', () => {
+		const r = verifyDice(game.e, game.log);
+		expect(r.commitmentOk).toBe(true);
+		expect(r.rounds.length).toBe(game.e.result.rounds);
+		expect(r.rounds.map((x) => x.round)).toEqual(Array.from({ length: r.rounds.length }, (_, i) => i + 1));
+		expect(r.rounds.every((x) => x.status === 'confirmed')).toBe(true);
+		expect(r.rounds[0].expected).toEqual(r.rounds[0].shown);
+		expect(r.rounds[0].expected.map((d) => d.colour)).toEqual(['white', 'white', 'white', 'brown']);
+		expect(r.ok).toBe(true);
+	});
+
+	it('flags a roll the log showed differently from what the seed gives', () => {
+		const log = structuredClone(game.log);
+		const roll = log.flatMap((b) => b.log).filter((x) => x.type === 'roll')[2];
+		if (roll.type !== 'roll') throw new Error('unreachable');
+		roll.dice[1].face = (roll.dice[1].face + 1) % 4;
+		const r = verifyDice(game.e, log);
+		expect(r.rounds.filter((x) => x.status === 'mismatch').map((x) => x.round)).toEqual([3]);
+		expect(r.ok).toBe(false);
+	});
+
+	it('flags a revealed seed that does not match the commitment', () => {
+		const r = verifyDice({ ...game.e, seed: 'another seed' }, game.log);
+		expect(r.commitmentOk).toBe(false);
+		expect(r.ok).toBe(false);
+		// And the rolls from another seed do not match what was shown.
+		expect(r.rounds.some((x) => x.status === 'mismatch')).toBe(true);
+	});
+
+	it('flags a missing round (the stream would be out of step)', () => {
+		const log = game.log.filter((b) => !b.log.some((x) => x.type === 'round' && x.round === 2));
+		const r = verifyDice(game.e, log);
+		expect(r.rounds[0].status).toBe('confirmed');
+		expect(r.rounds[1].status).toBe('mismatch');
+	});
+
+	it('marks forced rounds of a test scenario and confirms the seeded ones after them', () => {
+		const forced = botGame({ players: 3, startPlayer: 0, forcedDice: [[1, 2, 3]] }, 'forced');
+		const r = verifyDice(forced.e, forced.log);
+		expect(r.rounds[0]).toMatchObject({ round: 1, status: 'forced' });
+		expect(r.rounds.slice(1).every((x) => x.status === 'confirmed')).toBe(true);
+		expect(r.ok).toBe(true);
+		expect(rollsOf(forced.log)[0].dice.map((d) => d.face)).toEqual([1, 2, 3]);
+	});
+});
