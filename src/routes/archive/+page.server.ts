@@ -15,7 +15,7 @@ export const load: PageServerLoad = async ({ fetch, url }) => {
 	const first = !params.cursor && !params.newer;
 	const [res, watchRes] = await Promise.all([
 		fetch(`/api/archive?${new URLSearchParams(params)}`),
-		first ? fetch('/api/watch') : Promise.resolve(null)
+		first ? fetch('/api/watch?limit=8') : Promise.resolve(null)
 	]);
 	const body = await res.json().catch(() => null);
 	// A 400 names the bad parameter first ("from: expected …"): the page names its field.
