@@ -81,7 +81,8 @@ const boardOf = (p: Page) =>
 	p.locator('.board [role="img"], .board [role="button"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? '').join('\n'));
 async function atStep(p: Page, n: number) {
 	await expect.poll(() => stepOf(p)).toBe(n);
-	expect(new URL(p.url()).searchParams.get('step') ?? String(n)).toBe(String(n));
+	// The address bar follows once stepping pauses.
+	await expect.poll(() => new URL(p.url()).searchParams.get('step') ?? String(n)).toBe(String(n));
 	// The log marks that step, and only that one.
 	const current = p.getByTestId('history-log').locator('a[aria-current="step"]');
 	expect(await current.count()).toBe(1);
