@@ -98,6 +98,13 @@ describe('waits, reminders and timeouts', () => {
 		t = reclaim(t, c, 0, [0], T0 + 6 * DAY);
 		expect(t.seats[0]).toMatchObject({ timeouts: 0, dropped: false, waitingSince: T0 + 6 * DAY });
 		expect(deadlineOf(t.seats[0], [])).toBe(T0 + 7 * DAY);
+		// Dropped again; this time the player moves by themselves (a sealed bid, say): back too.
+		t = out(t, T0 + 7 * DAY, [0]);
+		t = out(t, T0 + 8 * DAY, [0]);
+		t = out(t, T0 + 9 * DAY, [0]);
+		expect(t.seats[0].dropped).toBe(true);
+		t = advance(t, c, { active: [0], mover: 0, cause: 'player', now: T0 + 9 * DAY + HOUR }, userOf);
+		expect(t.seats[0]).toMatchObject({ timeouts: 0, dropped: false, waitingSince: T0 + 9 * DAY + HOUR });
 	});
 
 	it('a timed-out wait is never due again, even if the alarm comes back late', () => {

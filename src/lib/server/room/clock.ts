@@ -169,7 +169,12 @@ export function advance(timers: Timers, c: TimeControl, ch: Change, userOf: (sea
 		const t = { ...t0, reminded: [...t0.reminded] };
 		const ws = timers.vacations[userOf(t.seat) ?? ''] ?? [];
 		const moved = ch.mover === t.seat;
-		if (moved && ch.cause === 'player') t.timeouts = 0;
+		// A move the player makes themselves (not a timeout, not the bot) means they are back: the
+		// counter clears and a dropped seat is theirs again, as if they had pressed "take it back".
+		if (moved && ch.cause === 'player') {
+			t.timeouts = 0;
+			t.dropped = false;
+		}
 		if (moved && ch.cause === 'timeout') {
 			t.timeouts += 1;
 			t.timedOutFor = t.waitingSince;
