@@ -3,27 +3,8 @@
  * and the one date format of the archive: a UTC day in the reader's language — UTC because the date
  * filters are UTC days, so the date shown is the one a filter finds the game by.
  */
-export interface ArchivePlayer {
-	username: string;
-	seat: number;
-	score: number | null;
-	winner: boolean;
-}
-
-export interface ArchiveRow {
-	id: string;
-	game: string;
-	finishedAt: number;
-	rounds: number | null;
-	players: ArchivePlayer[];
-}
-
-export interface WatchGame {
-	id: string;
-	updatedAt: number;
-	rounds: number | null;
-	players: { username: string; seat: number }[];
-}
+// The rows are the API's own types (type-only: nothing of the server module reaches the browser).
+export type { ArchivePlayer, ArchiveRow, WatchGame } from '$lib/server/archive';
 
 export function archiveDate(t: number, locale: string): string {
 	return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(t);
