@@ -79,6 +79,15 @@ export function userOf(event: RequestEvent): RoomUser | null {
 	return u ? { id: u.id, username: u.username } : null;
 }
 
+/** The prelude of every endpoint for a signed-in user: the platform and the user, or the refusal. */
+export function signedIn(event: RequestEvent): { e: Env; user: RoomUser } | Response {
+	const e = env(event);
+	if (!e) return noPlatform();
+	const user = userOf(event);
+	if (!user) return unauthenticated();
+	return { e, user };
+}
+
 /** A room result as HTTP: refusals keep their status, code and message (and currentVersion). */
 export function fromRoom(result: RoomResult<object> | (RoomResult<object> & Disposable), status = 200): Response {
 	// RPC results arrive as `… & Disposable` (a symbol key that JSON ignores).

@@ -1,5 +1,5 @@
 import type { RequestHandler } from './$types';
-import { env, myGames, noPlatform, unauthenticated, userOf } from '$lib/server/games';
+import { myGames, signedIn } from '$lib/server/games';
 import { jsonResponse } from '$lib/server/http';
 
 /**
@@ -7,10 +7,9 @@ import { jsonResponse } from '$lib/server/http';
  * waited longest, other than `from` — the game page's "Next game" button (issue 5).
  */
 export const GET: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	const from = event.url.searchParams.get('from');
 	const mine = (await myGames(e.DB, user.id)).filter((g) => g.yourTurn && g.id !== from);
 	return jsonResponse({ id: mine[0]?.id ?? null, waiting: mine.length });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { announceUnread } from '$lib/server/notify/inapp';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
-import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
+import { signedIn } from '$lib/server/games';
 
 export interface InboxItem {
 	id: string;
@@ -17,10 +17,9 @@ export interface InboxItem {
 
 /** GET → {items: InboxItem[] (newest first, 50), unread}: the caller's own inbox only. */
 export const GET: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	const rows = (
 		await e.DB.prepare('SELECT id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 50')
 			.bind(user.id)
@@ -48,10 +47,9 @@ const ReadBody = v.strictObject({ ids: v.optional(v.pipe(v.array(v.pipe(v.string
 
 /** POST {ids?} → {unread}: marks those (or, without ids, all) of the caller's items read. */
 export const POST: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	const body = await readJson(event.request, ReadBody);
 	if (!body.ok) return body.response;
 	const now = Date.now();

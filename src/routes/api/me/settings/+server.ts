@@ -5,7 +5,7 @@ import { DEFAULT_MODE } from '$lib/server/notify/delivery';
 import { validTimeZone } from '$lib/server/notify/time';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
-import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
+import { signedIn } from '$lib/server/games';
 
 export interface NotificationSettings {
 	locale: 'en' | 'de';
@@ -40,10 +40,9 @@ async function read(db: Env['DB'], userId: string): Promise<NotificationSettings
 
 /** GET → NotificationSettings: the caller's own (the email address goes to its owner only). */
 export const GET: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	return jsonResponse(await read(e.DB, user.id));
 };
 
@@ -60,10 +59,9 @@ const Body = v.strictObject({
 
 /** PUT (any subset of NotificationSettings) → NotificationSettings. */
 export const PUT: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	const body = await readJson(event.request, Body);
 	if (!body.ok) return body.response;
 	const b = body.value;

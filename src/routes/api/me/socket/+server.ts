@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { apiError } from '$lib/server/http';
-import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
+import { signedIn } from '$lib/server/games';
 
 /**
  * GET with `Upgrade: websocket` → 101, handed to the signed-in user's UserHub, which sends
@@ -8,10 +8,9 @@ import { env, noPlatform, unauthenticated, userOf } from '$lib/server/games';
  * upgrades already; the hub learns nothing about the user but its own id (it is theirs alone).
  */
 export const GET: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	if (event.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return apiError(426, 'UPGRADE_REQUIRED', 'expected a WebSocket upgrade');
 	const hub = e.USER_HUB.get(e.USER_HUB.idFromName(user.id));
 	const res = (await hub.fetch(new Request(event.request.url, { headers: { upgrade: 'websocket' } }) as never)) as unknown as Response & {

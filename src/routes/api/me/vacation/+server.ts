@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
-import { env, noPlatform, roomOf, unauthenticated, userOf } from '$lib/server/games';
+import { roomOf, signedIn } from '$lib/server/games';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 import { DAY, VACATION_DAYS_PER_YEAR, daysTaken, endVacation, planVacation, type VacationRecord } from '$lib/server/room/clock';
 
@@ -52,10 +52,9 @@ async function tellRooms(e: Env, userId: string, from: number | null, until: num
 
 /** GET → {vacation: {from, until} | null, year, daysTaken, daysLeft}. */
 export const GET: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	return jsonResponse(shape(await record(e.DB, user.id), Date.now()));
 };
 
@@ -73,10 +72,9 @@ const Body = v.pipe(
 
 /** POST {from?, until | days} → 200 {vacation, year, daysTaken, daysLeft, games}. */
 export const POST: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	const body = await readJson(event.request, Body);
 	if (!body.ok) return body.response;
 	const now = Date.now();
@@ -94,10 +92,9 @@ export const POST: RequestHandler = async (event) => {
 
 /** DELETE → 200 {vacation: null, …, games}: back early (days not begun are given back) or a planned one cancelled. */
 export const DELETE: RequestHandler = async (event) => {
-	const e = env(event);
-	if (!e) return noPlatform();
-	const user = userOf(event);
-	if (!user) return unauthenticated();
+	const s = signedIn(event);
+	if (s instanceof Response) return s;
+	const { e, user } = s;
 	const now = Date.now();
 	const r = endVacation(await record(e.DB, user.id), now);
 	await e.DB.prepare('UPDATE users SET vacation_from = NULL, vacation_until = NULL, vacation_year = ?2, vacation_days = ?3 WHERE id = ?1')
