@@ -9,14 +9,12 @@
  * does not replace trying the pages with a keyboard and a screen reader.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
 import { Client } from '../../scripts/lib/client';
 import { newPerson, type Person } from './browser';
+import { startTestServer, type TestServer } from './server';
 
 const PASSWORD = 'correct horse battery staple';
 const VIEWPORTS = [
@@ -24,16 +22,13 @@ const VIEWPORTS = [
 	{ name: 'desktop', width: 1280, height: 900 }
 ] as const;
 
-let server: DevServer;
-let stateDir: string;
+let server: TestServer;
 let gameId = '';
 let host: Client;
 const people = new Map<string, Person>();
 
 beforeAll(async () => {
-	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
-	await migrate(stateDir, { quiet: true });
-	server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn' });
+	server = await startTestServer();
 
 	const suffix = Date.now().toString(36).slice(-5);
 	const players = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `${n}${suffix}`));
@@ -57,8 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	for (const p of people.values()) await p.close().catch(() => {});
-	await server?.stop();
-	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+	await server?.close();
 });
 
 function describeViolations(vs: Result[]) {

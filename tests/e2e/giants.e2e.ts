@@ -5,29 +5,23 @@
  * bid, the reveal (log) and the auction (order of choice) appear on all three pages without a
  * reload — they arrive over each page's WebSocket.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { startTestServer, type TestServer } from './server';
 
-let server: DevServer;
-let stateDir: string;
+let server: TestServer;
 const people: Person[] = [];
 
 beforeAll(async () => {
-	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
-	await migrate(stateDir, { quiet: true });
-	server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn' });
+	server = await startTestServer();
 	for (let i = 0; i < 3; i++) people.push(await newPerson());
 });
 
 afterAll(async () => {
 	for (const p of people) await p.close().catch(() => {});
-	await server?.stop();
-	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+	await server?.close();
 });
 
 const PASSWORD = 'correct horse battery staple';

@@ -5,8 +5,7 @@
  * slider, follows a permalink (?step=N) in a new page, clicks a log line, and verifies the dice.
  * The history of a running game says so and links to the game.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -17,8 +16,9 @@ import type { GameExport } from '../../src/lib/games/giants/export';
 import type { GiantsView } from '../../src/lib/games/giants/index';
 import { History } from '../../src/lib/ui/giants/history';
 import { Client } from '../../scripts/lib/client';
-import { ROOT, freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
+import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
 const MSG = JSON.parse(readFileSync(join(ROOT, 'messages/en.json'), 'utf8')) as Record<string, string>;
@@ -26,8 +26,7 @@ const t = (key: string, params: Record<string, string> = {}) => MSG[key].replace
 const PASSWORD = 'correct horse battery staple';
 const SEED = 'e2e-history';
 
-let server: DevServer;
-let stateDir: string;
+let server: TestServer;
 let person: Person;
 let clients: Client[];
 let id: string;
@@ -45,9 +44,7 @@ async function scenario(seed: string): Promise<string> {
 }
 
 beforeAll(async () => {
-	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
-	await migrate(stateDir, { quiet: true });
-	server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', vars: { ROOM_TEST_SEAMS: '1' } });
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1' });
 	const suffix = Date.now().toString(36).slice(-5);
 	clients = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `h${n}${suffix}`));
 	for (const c of clients) await c.signup(c.username, PASSWORD);
@@ -70,8 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await person?.close().catch(() => {});
-	await server?.stop();
-	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+	await server?.close();
 });
 
 const where = (p: Page) => p.getByTestId('history-step');

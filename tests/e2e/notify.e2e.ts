@@ -4,35 +4,22 @@
  * outbox, the postman's fan-out and delivery, the UserHub socket, the send_email binding's local
  * capture (DEV_MAILBOX). A is never told about A's own move; C is not told it is B's turn.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client } from '../../scripts/lib/client';
-import { freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { startTestServer, type TestServer } from './server';
 
-let server: DevServer;
-let stateDir: string;
+let server: TestServer;
 let person: Person;
 
 beforeAll(async () => {
-	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
-	await migrate(stateDir, { quiet: true });
-	server = await startDevServer({
-		port: await freePort(),
-		persistTo: stateDir,
-		stdio: 'pipe',
-		logLevel: 'warn',
-		vars: { ROOM_TEST_SEAMS: '1', DEV_MAILBOX: '1' }
-	});
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1', DEV_MAILBOX: '1' });
 	person = await newPerson({ width: 390, height: 844 });
 });
 
 afterAll(async () => {
 	await person?.close().catch(() => {});
-	await server?.stop();
-	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+	await server?.close();
 });
 
 test("after A moves, B's page shows the unread badge and the mailbox shows B's mail", async () => {

@@ -8,8 +8,7 @@
  * page shows the final score sheet with its breakdown. The round comes from a scenario
  * (fixtures/full-round.json) started through the ROOM_TEST_SEAMS-only seam.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -18,34 +17,25 @@ import { seedRng } from '../../src/lib/engine/index';
 import { greedyBot } from '../../src/lib/games/giants/bots';
 import { giants, type GiantsView } from '../../src/lib/games/giants/index';
 import { Client } from '../../scripts/lib/client';
-import { ROOT, freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
+import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
 const PASSWORD = 'correct horse battery staple';
 
-let server: DevServer;
-let stateDir: string;
+let server: TestServer;
 const people: Person[] = [];
 
 beforeAll(async () => {
-	stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
-	await migrate(stateDir, { quiet: true });
-	server = await startDevServer({
-		port: await freePort(),
-		persistTo: stateDir,
-		stdio: 'pipe',
-		logLevel: 'warn',
-		vars: { ROOM_TEST_SEAMS: '1' }
-	});
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1' });
 	// A desktop, a phone and a tablet: the page must work at every width.
 	for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }, { width: 820, height: 1100 }]) people.push(await newPerson(viewport));
 });
 
 afterAll(async () => {
 	for (const p of people) await p.close().catch(() => {});
-	await server?.stop();
-	if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+	await server?.close();
 });
 
 type Locale = 'en' | 'de';
