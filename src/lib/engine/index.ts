@@ -1,4 +1,5 @@
 export * from './types';
 export { replay } from './replay';
 export { cloneJson, jsonEqual } from './clone';
-export { commitSeed, seedRng, next, below, type RngState } from './rng';
+export { next, below, type RngState } from './rng';
+export { commitSeed, seedRng } from './seed';

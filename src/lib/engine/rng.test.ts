@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { below, commitSeed, next, seedRng, type RngState } from './rng';
+import { below, next, type RngState } from './rng';
+import { commitSeed, seedRng } from './seed';
 
 describe('G-0.3 provable dice: seeded generator', () => {
 	it('G-0.3: the same seed gives the same stream', () => {

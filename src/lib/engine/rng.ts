@@ -9,25 +9,7 @@
  * The generator state is four 32-bit integers that live inside the game state (never a global), so
  * the engine stays pure and a JSON round trip keeps the stream.
  */
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
-
 export type RngState = [number, number, number, number];
-
-const utf8 = new TextEncoder();
-
-/** Hex SHA-256 of the seed: the public commitment shown in every view from the start. */
-export function commitSeed(seed: string): string {
-	return encodeHexLowerCase(sha256(utf8.encode(seed)));
-}
-
-export function seedRng(seed: string): RngState {
-	const key = sha256(utf8.encode('rongo-rng:' + seed));
-	const view = new DataView(key.buffer, key.byteOffset, key.byteLength);
-	const s: RngState = [view.getUint32(0), view.getUint32(4), view.getUint32(8), view.getUint32(12)];
-	for (let i = 0; i < 12; i++) next(s);
-	return s;
-}
 
 /** sfc32 (Chris Doty-Humphrey's small fast counting generator); mutates only the array given. */
 export function next(s: RngState): number {

@@ -1,5 +1,6 @@
 /** Phase 1 (roll for moai, G-3.0) and phase 2 (sealed auction and carving, G-3.1–3.6). */
-import { below } from '$lib/engine';
+// rng.ts directly: the engine index would also bring the seeding (SHA-256) into the browser bundle.
+import { below } from '$lib/engine/rng';
 import { COMPONENTS, SETUP } from './board';
 import { newStatueId, refuse, seatCount, type Ctx } from './context';
 import { startPlacement } from './placement';

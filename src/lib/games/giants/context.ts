@@ -1,6 +1,13 @@
 /** Shared helpers of the phase modules: a mutable working copy plus the entries it produced. */
-import { emptyHex } from './setup';
 import type { AhuState, GiantsEntry, GiantsState, HexContent, Readable, Seat, Statue } from './types';
+
+/**
+ * A hex with nothing on it, for n seats. Here rather than in setup.ts, so the legal-move helpers the
+ * browser runs do not pull setup (and its SHA-256) into the page's bundle.
+ */
+export function emptyHex(n: number): HexContent {
+	return { workers: Array(n).fill(0), medicineMen: Array(n).fill(0), chiefs: Array(n).fill(0), logs: 0 };
+}
 
 export interface Ctx {
 	/**

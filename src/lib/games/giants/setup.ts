@@ -5,10 +5,6 @@ import type { Colour, GiantsConfig, GiantsState, HexContent, Player, Size, Start
 
 export const ENGINE_VERSION = 'giants@1';
 
-export function emptyHex(n: number): HexContent {
-	return { workers: Array(n).fill(0), medicineMen: Array(n).fill(0), chiefs: Array(n).fill(0), logs: 0 };
-}
-
 function isIntIn(x: unknown, lo: number, hi: number): x is number {
 	return typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
 }

@@ -4,7 +4,10 @@
  * hexes, ahus and statues are targets now) and the move panel (what to choose next). It knows no
  * rules: every option comes from the engine's legalMoves or transportStep on the seat's own view.
  */
-import { transportStep, type Borrow, type Figure, type GiantsMove, type GiantsView, type Size, type TransportStep } from '$lib/games/giants';
+// Straight from the modules, not the package index: the index brings the whole engine (apply,
+// valibot) into the game page's bundle (docs/benchmarks.md, UI).
+import type { Borrow, Figure, GiantsMove, GiantsView, Size, TransportStep } from '$lib/games/giants';
+import { transportStep } from '$lib/games/giants/steps';
 import { canonical, choicesAt, hexesFor, legalSet, type HexChoices } from './compose';
 
 export type Finish = { kind: 'plain' } | { kind: 'mark' } | { kind: 'erect'; ahu: string } | { kind: 'crown'; ahu: string };
