@@ -87,6 +87,9 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 	for (const page of pages) {
 		await page.getByRole('button', { name: 'More: Tribe markers' }).click();
 		await page.getByRole('button', { name: 'More: Workers' }).click();
+		// Sculptor value 2 can carve any moai of round 1 (sizes 1 and 2, G-3.0.2), so the auction
+		// always waits for a choice; with value 1 and only size-2 moai rolled it would be skipped.
+		await page.getByRole('checkbox', { name: 'Medicine man' }).check();
 		await page.getByRole('button', { name: 'Confirm move' }).click();
 		await page.getByText(/Move accepted \(version \d+\)/).waitFor({ timeout: 20_000 });
 	}
