@@ -156,7 +156,13 @@ export function archiveInserts(d: SeedData, per = 100): string[] {
 		].join(', ')
 	);
 	const seats = d.games.flatMap((g) =>
-		g.seats.map((s) => `(${q(g.id)}, ${q(s.userId)}, ${s.seat}, ${q(s.score)}, ${q(s.winner)}, 100, ${g.startedAt})`)
+		// As a room's outbox writes them: the game's status and last change on each seat, and seat 0
+		// (the awaited one, active_seats above) waiting since that change.
+		g.seats.map(
+			(s) =>
+				`(${q(g.id)}, ${q(s.userId)}, ${s.seat}, ${q(s.score)}, ${q(s.winner)}, 100, ${g.startedAt}, ${q(g.status)}, ${g.updatedAt}, ` +
+				`${g.status === 'active' && s.seat === 0 ? g.updatedAt : 'NULL'})`
+		)
 	);
 	return [
 		...inserts('INSERT INTO users (id, username, username_key, password_hash, created_at)', users, per),
@@ -166,6 +172,6 @@ export function archiveInserts(d: SeedData, per = 100): string[] {
 			games.map((g) => `(${g})`),
 			per
 		),
-		...inserts('INSERT INTO seats (game_id, user_id, seat, score, winner, version, joined_at)', seats, per)
+		...inserts('INSERT INTO seats (game_id, user_id, seat, score, winner, version, joined_at, status, updated_at, waiting_since)', seats, per)
 	];
 }

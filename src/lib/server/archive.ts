@@ -125,13 +125,14 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 		where.push(`(g.finished_at, g.id) ${f.newer ? '>' : '<'} (${bind(Number(at))}, ${bind(id)})`);
 	}
 	const dir = f.newer ? 'ASC' : 'DESC';
-	// A player's games: from their seats (index seats(user_id, game_id)), then each game by its key.
+	// A player's games: from their seats (index seats(user_id, status, …)), then each game by its key.
 	// CROSS JOIN keeps that order: starting from the games index would read every public game for a
 	// player with few games. The sort is over that player's games only.
 	const from = f.player
 		? `seats ps CROSS JOIN games g ON g.id = ps.game_id`
 		: 'games g';
-	if (f.player) where.unshift(`ps.user_id = (SELECT id FROM users WHERE username_key = ${bind(f.player.toLowerCase())})`);
+	// ps.status: the seat's copy of the game's status, so the index skips the player's unfinished games.
+	if (f.player) where.unshift(`ps.user_id = (SELECT id FROM users WHERE username_key = ${bind(f.player.toLowerCase())})`, `ps.status = 'finished'`);
 	const sql =
 		`WITH p AS (SELECT g.id AS id, g.game AS game, g.finished_at AS finished_at, g.rounds AS rounds FROM ${from} ` +
 		`WHERE ${where.join(' AND ')} ORDER BY g.finished_at ${dir}, g.id ${dir} LIMIT ${bind(limit + 1)}) ` +
@@ -203,7 +204,7 @@ export interface Profile {
 export const PROFILE_SQL =
 	`SELECT u.username AS username, u.created_at AS joined, count(g.id) AS finished, ` +
 	`total(CASE WHEN g.id IS NULL THEN 0 ELSE s.winner END) AS wins, total(CASE WHEN g.id IS NULL THEN 0 ELSE s.score END) AS points ` +
-	`FROM users u LEFT JOIN seats s ON s.user_id = u.id ` +
+	`FROM users u LEFT JOIN seats s ON s.user_id = u.id AND s.status = 'finished' ` +
 	`LEFT JOIN games g ON g.id = s.game_id AND g.status = 'finished' AND g.visibility = 'public' ` +
 	`WHERE u.username_key = ?1 GROUP BY u.id`;
 

@@ -4,11 +4,9 @@
  * No runtime import of the room itself (it imports `cloudflare:*`): only its types.
  */
 import * as v from 'valibot';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { D1Result } from '@cloudflare/workers-types';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { RequestEvent } from '@sveltejs/kit';
-import { getDb } from './db';
-import { games, seats, users } from './db/schema';
 import { apiError, jsonResponse, type ReadResult } from './http';
 import { BANK_MAX_DAYS, INCREMENT_HOURS, PER_MOVE_DAYS } from './room/clock';
 import { TIME_LIMITS, type RoomResult, type RoomUser } from './room/protocol';
@@ -77,6 +75,11 @@ export function roomOf(e: Env, id: string) {
 export function userOf(event: RequestEvent): RoomUser | null {
 	const u = event.locals.user;
 	return u ? { id: u.id, username: u.username } : null;
+}
+
+/** `?invite=<code>`: the invite link a viewer of a private game followed (src/lib/server/room/access.ts). */
+export function inviteOf(event: RequestEvent): string | null {
+	return event.url.searchParams.get('invite')?.slice(0, 64) ?? null;
 }
 
 /** The prelude of every endpoint for a signed-in user: the platform and the user, or the refusal. */
@@ -150,69 +153,181 @@ function parseJson<T>(text: string | null, fallback: T): T {
 	}
 }
 
-async function summarize(d1: Env['DB'], rows: (typeof games.$inferSelect)[]): Promise<GameSummary[]> {
-	if (rows.length === 0) return [];
-	const db = getDb(d1);
-	const seatRows = await db
-		.select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, username: users.username, colour: seats.colour, score: seats.score, winner: seats.winner })
-		.from(seats)
-		.innerJoin(users, eq(users.id, seats.userId))
-		.where(inArray(seats.gameId, rows.map((r) => r.id)))
-		.orderBy(seats.seat);
-	return rows.map((g) => {
-		const mine = seatRows.filter((s) => s.gameId === g.id);
-		return {
-			id: g.id,
-			game: g.game,
-			status: g.status,
-			visibility: g.visibility,
-			seatsWanted: g.seatsWanted,
-			timeLimit: g.timeLimit,
-			options: parseJson(g.options, { quickStart: false, immediateScoring: false }),
-			creator: { id: g.creatorId, username: mine.find((s) => s.userId === g.creatorId)?.username ?? null },
-			seats: mine.map((s) => ({ seat: s.seat, userId: s.userId, username: s.username, colour: s.colour, score: s.score, winner: s.winner === null ? null : s.winner === 1 })),
-			activeSeats: parseJson(g.activeSeats, [] as number[]),
-			version: g.version,
-			createdAt: g.createdAt,
-			updatedAt: g.updatedAt,
-			startedAt: g.startedAt,
-			finishedAt: g.finishedAt
-		};
-	});
+// ---- the D1 lists ------------------------------------------------------------------------------
+// Each list is one statement: a page of game ids from an index (the CTE `p`), then those games'
+// rows and all their seats. No list binds a list of ids — D1 binds at most 100 parameters, and a
+// player's games only accumulate (issue 10) — and none reads a whole table (tests/worker/
+// many-games.worker.test.ts checks the plans).
+
+const LIST_COLUMNS =
+	'g.id AS id, g.game AS game, g.status AS status, g.visibility AS visibility, g.seats_wanted AS seats_wanted, ' +
+	'g.time_limit AS time_limit, g.options AS options, g.creator_id AS creator_id, g.active_seats AS active_seats, ' +
+	'g.version AS version, g.created_at AS created_at, g.updated_at AS updated_at, g.started_at AS started_at, ' +
+	'g.finished_at AS finished_at, s.seat AS seat, s.user_id AS user_id, u.username AS username, s.colour AS colour, ' +
+	's.score AS score, s.winner AS winner';
+
+interface ListRow {
+	id: string;
+	game: string;
+	status: GameSummary['status'];
+	visibility: GameSummary['visibility'];
+	seats_wanted: number;
+	time_limit: string;
+	options: string;
+	creator_id: string;
+	active_seats: string;
+	version: number;
+	created_at: number;
+	updated_at: number;
+	started_at: number | null;
+	finished_at: number | null;
+	seat: number | null;
+	user_id: string | null;
+	username: string | null;
+	colour: string | null;
+	score: number | null;
+	winner: number | null;
+	/** Only in a player's lists: that player's own seat's clock. */
+	my_waiting_since?: number | null;
+	my_deadline?: number | null;
+}
+
+/** `p` (a page of the caller's seats, `order` its order) joined to its games and all their seats. */
+function pageOfSeats(where: string, order: string, outerOrder: string, limit: string): string {
+	return (
+		`WITH p AS (SELECT game_id, waiting_since, deadline, updated_at FROM seats WHERE user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}) ` +
+		`SELECT ${LIST_COLUMNS}, p.waiting_since AS my_waiting_since, p.deadline AS my_deadline ` +
+		`FROM p JOIN games g ON g.id = p.game_id LEFT JOIN seats s ON s.game_id = p.game_id LEFT JOIN users u ON u.id = s.user_id ` +
+		`ORDER BY ${outerOrder}, s.seat`
+	);
+}
+
+const NEWEST = 'updated_at DESC, game_id DESC';
+const NEWEST_P = 'p.updated_at DESC, p.game_id DESC';
+
+/** A page of finished games: at most this many, newest first. */
+export const FINISHED_PAGE = 20;
+/** Games awaiting the player listed at once (a player awaited in more sees the oldest first). */
+const TURN_LIMIT = 200;
+/** Of the player's other games in progress, and of those waiting for players, the newest this many. */
+const OTHERS_LIMIT = 100;
+
+/** The statements of a player's lists (each binds the user id as ?1); exported for the query-plan test. */
+export const MY_GAMES_SQL = {
+	/** Awaiting the player's input, oldest waiting first (index seats(user_id, waiting_since, game_id)). */
+	turn: pageOfSeats(`waiting_since IS NOT NULL AND status = 'active'`, 'waiting_since, game_id', 'p.waiting_since, p.game_id', '?2'),
+	/** In progress, awaiting someone else. */
+	active: pageOfSeats(`status = 'active' AND waiting_since IS NULL`, NEWEST, NEWEST_P, '?2'),
+	waiting: pageOfSeats(`status = 'waiting'`, NEWEST, NEWEST_P, '?2'),
+	/** Finished, newest first, older than the keyset cursor (?3, ?4). */
+	finished: pageOfSeats(`status = 'finished' AND (updated_at, game_id) < (?3, ?4)`, NEWEST, NEWEST_P, '?2'),
+	/** Games per status, counted in the index alone. */
+	counts: `SELECT status, count(*) AS n FROM seats WHERE user_id = ?1 GROUP BY status`,
+	turnCount: `SELECT count(*) AS n FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active'`
+};
+
+/** "Next game": the one awaiting the player longest, other than ?2, and how many await them (one statement). */
+export const NEXT_GAME_SQL =
+	`SELECT (SELECT game_id FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active' AND game_id != ?2 ` +
+	`ORDER BY waiting_since, game_id LIMIT 1) AS id, ` +
+	`(SELECT count(*) FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active' AND game_id != ?2) AS waiting`;
+
+/** Public games waiting for players, newest activity first (index games(status, visibility, updated_at)). */
+export const OPEN_GAMES_SQL =
+	`WITH p AS (SELECT id AS game_id, updated_at FROM games WHERE status = 'waiting' AND visibility = 'public' ORDER BY updated_at DESC LIMIT ?1) ` +
+	`SELECT ${LIST_COLUMNS} FROM p JOIN games g ON g.id = p.game_id LEFT JOIN seats s ON s.game_id = p.game_id ` +
+	`LEFT JOIN users u ON u.id = s.user_id ORDER BY p.updated_at DESC, p.game_id, s.seat`;
+
+/** Rows (one per seat, each game's rows together) → summaries, in the rows' order. */
+function summarize(rows: ListRow[], userId: string | null = null): GameSummary[] {
+	const out: GameSummary[] = [];
+	for (const r of rows) {
+		let g = out.at(-1);
+		if (!g || g.id !== r.id) {
+			g = {
+				id: r.id,
+				game: r.game,
+				status: r.status,
+				visibility: r.visibility,
+				seatsWanted: r.seats_wanted,
+				timeLimit: r.time_limit,
+				options: parseJson(r.options, { quickStart: false, immediateScoring: false }),
+				creator: { id: r.creator_id, username: null },
+				seats: [],
+				activeSeats: parseJson(r.active_seats, [] as number[]),
+				version: r.version,
+				createdAt: r.created_at,
+				updatedAt: r.updated_at,
+				startedAt: r.started_at,
+				finishedAt: r.finished_at
+			};
+			out.push(g);
+		}
+		if (r.seat === null || r.user_id === null) continue;
+		g.seats.push({ seat: r.seat, userId: r.user_id, username: r.username ?? '?', colour: r.colour, score: r.score, winner: r.winner === null ? null : r.winner === 1 });
+		if (r.user_id === g.creator.id) g.creator.username = r.username;
+		if (userId !== null && r.user_id === userId) {
+			g.yourSeat = r.seat;
+			g.yourTurn = g.status === 'active' && (r.my_waiting_since ?? null) !== null;
+			g.waitingSince = g.yourTurn ? (r.my_waiting_since ?? null) : null;
+			g.deadline = g.yourTurn ? (r.my_deadline ?? null) : null;
+		}
+	}
+	return out;
 }
 
 /** Public games waiting for players, newest activity first. */
 export async function openGames(d1: Env['DB'], limit = 50): Promise<GameSummary[]> {
-	const rows = await getDb(d1)
-		.select()
-		.from(games)
-		.where(and(eq(games.status, 'waiting'), eq(games.visibility, 'public')))
-		.orderBy(desc(games.updatedAt))
-		.limit(limit);
-	return summarize(d1, rows);
+	return summarize((await d1.prepare(OPEN_GAMES_SQL).bind(limit).all<ListRow>()).results);
 }
 
-const ORDER = { active: 1, waiting: 2, finished: 3 } as const;
+/** `<updated_at>.<game id>` of the last game of a page: where the next page starts. */
+const CURSOR = /^(\d{1,15})\.([a-z2-7]{16})$/;
 
-/** The user's games: those awaiting their input first, then in progress, waiting, finished. */
-export async function myGames(d1: Env['DB'], userId: string, limit = 200): Promise<GameSummary[]> {
-	const rows = await getDb(d1)
-		.select({ game: games, waitingSince: seats.waitingSince, deadline: seats.deadline })
-		.from(seats)
-		.innerJoin(games, eq(games.id, seats.gameId))
-		.where(eq(seats.userId, userId))
-		.orderBy(desc(games.updatedAt))
-		.limit(limit);
-	const list = await summarize(d1, rows.map((r) => r.game));
-	list.forEach((g, i) => {
-		const seat = g.seats.find((s) => s.userId === userId)?.seat;
-		g.yourSeat = seat;
-		g.yourTurn = g.status === 'active' && seat !== undefined && g.activeSeats.includes(seat);
-		g.waitingSince = g.yourTurn ? (rows[i].waitingSince ?? g.updatedAt) : null;
-		g.deadline = g.yourTurn ? rows[i].deadline : null;
-	});
-	const rank = (g: GameSummary) => (g.yourTurn ? 0 : ORDER[g.status]);
-	// Issue 5: the games awaiting me, oldest waiting first; then the rest, latest activity first.
-	const waited = (g: GameSummary) => (g.yourTurn ? (g.waitingSince ?? 0) : 0);
-	return list.sort((a, b) => rank(a) - rank(b) || waited(a) - waited(b) || b.updatedAt - a.updatedAt);
+export function validFinishedCursor(cursor: string): boolean {
+	return CURSOR.test(cursor);
+}
+
+export interface MyGames {
+	/** Awaiting the player (oldest waiting first), then in progress, waiting for players, finished (newest first). */
+	games: GameSummary[];
+	/** All of the player's games by kind (the lists above may show only the newest of them). */
+	counts: { yourTurn: number; active: number; waiting: number; finished: number };
+	/** Pass as `finished` for the next (older) page of finished games; null on the last page. */
+	finishedCursor: string | null;
+}
+
+/**
+ * The player's games: those awaiting their input first, oldest waiting first; then the others in
+ * progress and those waiting for players, newest activity first; and one page of finished games,
+ * newest first, from `finishedCursor` on (keyset: updated_at, id). One D1 round trip.
+ */
+export async function myGames(d1: Env['DB'], userId: string, finishedCursor: string | null = null): Promise<MyGames> {
+	const [at, id] = finishedCursor ? CURSOR.exec(finishedCursor)!.slice(1) : [String(Number.MAX_SAFE_INTEGER), '~'];
+	const [turn, active, waiting, finished, counts, turnCount] = await d1.batch([
+		d1.prepare(MY_GAMES_SQL.turn).bind(userId, TURN_LIMIT),
+		d1.prepare(MY_GAMES_SQL.active).bind(userId, OTHERS_LIMIT),
+		d1.prepare(MY_GAMES_SQL.waiting).bind(userId, OTHERS_LIMIT),
+		d1.prepare(MY_GAMES_SQL.finished).bind(userId, FINISHED_PAGE + 1, Number(at), id),
+		d1.prepare(MY_GAMES_SQL.counts).bind(userId),
+		d1.prepare(MY_GAMES_SQL.turnCount).bind(userId)
+	]);
+	const list = (r: D1Result<unknown>) => summarize(r.results as ListRow[], userId);
+	const done = list(finished);
+	const more = done.length > FINISHED_PAGE;
+	const page = done.slice(0, FINISHED_PAGE);
+	const last = page.at(-1);
+	const by = new Map((counts.results as { status: string; n: number }[]).map((c) => [c.status, c.n]));
+	const yourTurn = (turnCount.results[0] as { n: number }).n;
+	return {
+		games: [...list(turn), ...list(active), ...list(waiting), ...page],
+		counts: { yourTurn, active: (by.get('active') ?? 0) - yourTurn, waiting: by.get('waiting') ?? 0, finished: by.get('finished') ?? 0 },
+		finishedCursor: more && last ? `${last.updatedAt}.${last.id}` : null
+	};
+}
+
+/** The game awaiting the player longest, other than `from` (the one they are in), and how many await them. */
+export async function nextGame(d1: Env['DB'], userId: string, from: string | null): Promise<{ id: string | null; waiting: number }> {
+	const r = await d1.prepare(NEXT_GAME_SQL).bind(userId, from ?? '').first<{ id: string | null; waiting: number }>();
+	return { id: r?.id ?? null, waiting: r?.waiting ?? 0 };
 }

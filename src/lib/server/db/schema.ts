@@ -114,13 +114,23 @@ export const seats = sqliteTable(
 		timeouts: integer('timeouts').notNull().default(0),
 		dropped: integer('dropped').notNull().default(0),
 		version: integer('version').notNull(),
-		joinedAt: integer('joined_at').notNull()
+		joinedAt: integer('joined_at').notNull(),
+		/**
+		 * The game's `status` and `updated_at`, copied into each of its seats by the same outbox write
+		 * (src/lib/server/room/outbox.ts), so a player's lists ("my games") are read from one index in
+		 * their order, a page at a time, however many games the player has (issue 10: 10,000).
+		 */
+		status: text('status', { enum: ['waiting', 'active', 'finished'] }),
+		updatedAt: integer('updated_at')
 	},
 	(t) => [
 		primaryKey({ columns: [t.gameId, t.userId] }),
 		uniqueIndex('seats_game_seat_idx').on(t.gameId, t.seat),
-		// (user_id, game_id) rather than (user_id): a player's games without touching the seat rows.
-		index('seats_user_game_idx').on(t.userId, t.gameId)
+		// "Your turn", oldest waiting first (src/lib/server/games.ts myGames, nextGame).
+		index('seats_user_waiting_idx').on(t.userId, t.waitingSince, t.gameId),
+		// A player's games by status, newest activity first, keyset (updated_at, game_id); with game_id
+		// in it, every "the games of user X" lookup reads the index alone (it replaces (user_id, game_id)).
+		index('seats_user_status_updated_idx').on(t.userId, t.status, t.updatedAt, t.gameId)
 	]
 );
 

@@ -1,11 +1,17 @@
 import type { RequestHandler } from './$types';
-import { myGames, signedIn } from '$lib/server/games';
-import { jsonResponse } from '$lib/server/http';
+import { myGames, signedIn, validFinishedCursor } from '$lib/server/games';
+import { apiError, jsonResponse } from '$lib/server/http';
 
-/** GET → {games: GameSummary[]}: mine, those awaiting my input first, then active, waiting, finished. */
+/**
+ * GET [?finished=<cursor>] → {games, counts, finishedCursor}: mine — those awaiting my input first
+ * (oldest waiting first), then in progress, waiting for players, and a page of finished games
+ * (newest first; `finished` = the `finishedCursor` of the page before). docs/api.md.
+ */
 export const GET: RequestHandler = async (event) => {
 	const s = signedIn(event);
 	if (s instanceof Response) return s;
 	const { e, user } = s;
-	return jsonResponse({ games: await myGames(e.DB, user.id) });
+	const cursor = event.url.searchParams.get('finished');
+	if (cursor !== null && !validFinishedCursor(cursor)) return apiError(400, 'BAD_REQUEST', 'finished: a cursor from finishedCursor');
+	return jsonResponse(await myGames(e.DB, user.id, cursor));
 };

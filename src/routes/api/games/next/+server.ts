@@ -1,5 +1,5 @@
 import type { RequestHandler } from './$types';
-import { myGames, signedIn } from '$lib/server/games';
+import { nextGame, signedIn } from '$lib/server/games';
 import { jsonResponse } from '$lib/server/http';
 
 /**
@@ -10,7 +10,5 @@ export const GET: RequestHandler = async (event) => {
 	const s = signedIn(event);
 	if (s instanceof Response) return s;
 	const { e, user } = s;
-	const from = event.url.searchParams.get('from');
-	const mine = (await myGames(e.DB, user.id)).filter((g) => g.yourTurn && g.id !== from);
-	return jsonResponse({ id: mine[0]?.id ?? null, waiting: mine.length });
+	return jsonResponse(await nextGame(e.DB, user.id, event.url.searchParams.get('from')?.slice(0, 64) ?? null));
 };
