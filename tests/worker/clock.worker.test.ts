@@ -9,7 +9,7 @@ import { seedRng } from '$lib/engine';
 import { giants, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
-import { USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/server/room/protocol';
+import { SESSION_HEADER, USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/server/room/protocol';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { api, signUp } from './helpers';
 import { createInput, d1Game, d1Seats, room, user } from './room-helpers';
@@ -216,7 +216,10 @@ describe('events', () => {
 	it('gameOpen for a user with an open socket; no turn for the mover', async () => {
 		const { stub, gameId, bySeat } = await game({ timeLimit: '3d' });
 		// Everybody bids; after the reveal someone's turn comes. Seat 1 keeps a socket open.
-		const res = (await stub.fetch(new Request('http://localhost/socket', { headers: { upgrade: 'websocket', [USER_HEADER]: JSON.stringify(bySeat[1]) } }) as never)) as unknown as Response & {
+		// As the socket route passes it on: the user and the session that opened the socket.
+		const session = JSON.stringify({ id: 'ab'.repeat(32), expiresAt: Date.now() + 86_400_000 });
+		const headers = { upgrade: 'websocket', [USER_HEADER]: JSON.stringify(bySeat[1]), [SESSION_HEADER]: session };
+		const res = (await stub.fetch(new Request('http://localhost/socket', { headers }) as never)) as unknown as Response & {
 			webSocket: WebSocket & { accept(): void };
 		};
 		expect(res.status).toBe(101);

@@ -57,7 +57,9 @@ describe('lobby', () => {
 		expect(waiting.status).toBe('waiting');
 		expect(waiting.view).toBeNull();
 		expect(waiting.inviteCode).toBe(input.inviteCode);
-		expect((await viewOf(stub, d)).inviteCode).toBeNull();
+		// Private: d, unseated, sees the game only with its invite code — and is not shown the code.
+		expect(await stub.view(d)).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND' });
+		expect(await stub.view(d, input.inviteCode)).toMatchObject({ ok: true, yourSeat: null, inviteCode: null });
 		expect(await stub.start(a)).toEqual({ ok: true, version: 6 });
 		const v = await viewOf(stub, a);
 		expect(v.status).toBe('active');

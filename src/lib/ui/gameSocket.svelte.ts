@@ -7,6 +7,7 @@
  * a new connection is the full state.
  */
 import type { GiantsEntry } from '$lib/games/giants';
+import { SESSION_ENDED } from '$lib/protocol/socket';
 import type { RoomView, ServerMessage } from '$lib/server/room/protocol';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -40,7 +41,12 @@ export class GameSocket {
 		initial: RoomView,
 		initialLog: LogLine[] = [],
 		/** Fetches the whole log again: after a reconnect the events in between are not replayed. */
-		private readonly reloadLog: (() => Promise<LogLine[] | null>) | null = null
+		private readonly reloadLog: (() => Promise<LogLine[] | null>) | null = null,
+		/**
+		 * The session that opened the socket ended (signed out here or elsewhere, revoked): the server
+		 * closed it (SESSION_ENDED) and the page must load again as whoever the visitor is now.
+		 */
+		private readonly onSessionEnded: (() => void) | null = null
 	) {
 		this.room = initial;
 		this.log = initialLog;
@@ -63,9 +69,14 @@ export class GameSocket {
 		this.ws = ws;
 		ws.onopen = () => (this.status = 'open');
 		ws.onmessage = (e) => this.receive(e.data);
-		ws.onclose = () => {
+		ws.onclose = (e) => {
 			if (this.ws !== ws) return;
 			this.ws = null;
+			if (e.code === SESSION_ENDED && this.onSessionEnded) {
+				this.status = 'closed';
+				this.onSessionEnded();
+				return;
+			}
 			if (!this.closed) this.retry();
 		};
 		// An error is always followed by close, which does the retry.

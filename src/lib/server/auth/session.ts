@@ -85,6 +85,22 @@ export async function invalidateSession(d1: D1Database, sessionId: string): Prom
 	await getDb(d1).delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** A session id (the SHA-256 hex of a token). */
+export const SESSION_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * When the session `id` of `userId` expires, or null if it has ended (signed out, revoked, expired).
+ * For the sockets' re-check (src/lib/server/room/GameRoom.ts): one primary-key read, no renewal.
+ */
+export async function sessionExpiry(d1: D1Database, id: string, userId: string, now = Date.now()): Promise<number | null> {
+	const row = await getDb(d1)
+		.select({ expiresAt: sessions.expiresAt })
+		.from(sessions)
+		.where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+		.get();
+	return row && row.expiresAt > now ? row.expiresAt : null;
+}
+
 /** Revokes one of the user's own sessions; false when there is none with that id for them. */
 export async function invalidateOwnSession(d1: D1Database, userId: string, sessionId: string): Promise<boolean> {
 	const gone = await getDb(d1)
@@ -94,8 +110,10 @@ export async function invalidateOwnSession(d1: D1Database, userId: string, sessi
 	return gone.length > 0;
 }
 
-export async function invalidateUserSessions(d1: D1Database, userId: string): Promise<void> {
-	await getDb(d1).delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of the user; returns their ids (for closing their sockets, ./sockets.ts). */
+export async function invalidateUserSessions(d1: D1Database, userId: string): Promise<string[]> {
+	const gone = await getDb(d1).delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+	return gone.map((g) => g.id);
 }
 
 /** The user's live sessions, newest first (ids are hashes: listing them reveals no token). */

@@ -30,8 +30,12 @@ import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Nex
 import { backoffMs, outboxBatch } from './outbox';
 import { rebuild } from './rebuild';
 import { RoomStore, SNAPSHOT_EVERY, type Meta, type MoveRow, type Player } from './storage';
+import { parseSocketSession } from '../auth/sockets';
+import { sessionExpiry } from '../auth/session';
+import { closeEnded } from '../notify/UserHub';
+import { canSee } from './access';
 import {
-	USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView,
+	SESSION_HEADER, USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView,
 	type SeatClock, type ServerMessage, type SubmitInput, type SubmitOk
 } from './protocol';
 
@@ -49,7 +53,12 @@ const BOT_MOVES_PER_RUN = 200;
 /** Notification events written per D1 batch. */
 const EVENTS_PER_FLUSH = 50;
 
-type Attachment = { userId: string | null };
+/**
+ * What a socket carries through hibernation: who opened it and with which session (null for a
+ * signed-out spectator), and when that session expires as far as the room knows — after that the
+ * socket gets nothing more until the session is checked again (issue 10).
+ */
+type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null };
 
 interface CommitOpts {
 	init?: boolean;
@@ -196,10 +205,16 @@ export class GameRoom extends DurableObject<Env> {
 
 	// ---- RPC: view, log and moves --------------------------------------------------------------
 
-	async view(user: RoomUser | null): Promise<RoomResult<RoomView>> {
-		const bad = this.loadExisting();
+	/**
+	 * The viewer's own view. `invite`: the invite code from the link the viewer followed, which lets
+	 * them watch a private game they have no seat in (issue 10: private means its players and the
+	 * holders of its link, nobody else — not even whether it exists).
+	 */
+	async view(user: RoomUser | null, invite: string | null = null): Promise<RoomResult<RoomView>> {
+		const userId = user && validUser(user) ? user.id : null;
+		const bad = this.loadExisting() ?? this.checkAccess(userId, invite);
 		if (bad) return bad;
-		return { ok: true, ...this.viewFor(user && validUser(user) ? user.id : null) };
+		return { ok: true, ...this.viewFor(userId) };
 	}
 
 	/**
@@ -207,8 +222,8 @@ export class GameRoom extends DurableObject<Env> {
 	 * seed — setup is deterministic — so they need no storage) and each move's. Log entries are
 	 * public by construction (G-0.1; the fuzzer checks no sealed decision or seed is in them).
 	 */
-	async log(): Promise<RoomResult<{ entries: LogBatch[] }>> {
-		const bad = this.loadExisting();
+	async log(user: RoomUser | null = null, invite: string | null = null): Promise<RoomResult<{ entries: LogBatch[] }>> {
+		const bad = this.loadExisting() ?? this.checkAccess(user && validUser(user) ? user.id : null, invite);
 		if (bad) return bad;
 		const meta = this.meta!;
 		if (!meta.seed || !meta.config) return { ok: true, entries: [] };
@@ -224,8 +239,8 @@ export class GameRoom extends DurableObject<Env> {
 	 * Issue 6: a finished game as a versioned export (src/lib/games/giants/export.ts) — with the
 	 * seed, which is public once the game is over (G-0.3). Refused while the game runs.
 	 */
-	async exportGame(): Promise<RoomResult<{ export: GameExport }>> {
-		const bad = this.loadExisting();
+	async exportGame(user: RoomUser | null = null, invite: string | null = null): Promise<RoomResult<{ export: GameExport; visibility: 'public' | 'private' }>> {
+		const bad = this.loadExisting() ?? this.checkAccess(user && validUser(user) ? user.id : null, invite);
 		if (bad) return bad;
 		const meta = this.meta!;
 		if (meta.status !== 'finished' || !this.state || !meta.seed || !meta.config || !giants.isOver(this.state))
@@ -233,6 +248,7 @@ export class GameRoom extends DurableObject<Env> {
 		const moves = this.store.moves();
 		return {
 			ok: true,
+			visibility: meta.visibility,
 			export: buildExport({
 				id: meta.gameId,
 				config: meta.config,
@@ -448,6 +464,11 @@ export class GameRoom extends DurableObject<Env> {
 		return validUser(user) ? null : refuse(401, 'UNAUTHENTICATED', 'sign in first');
 	}
 
+	/** A private game is "no such game" to anyone but its players and the holders of its invite link. */
+	private checkAccess(userId: string | null, invite: string | null): RoomError | null {
+		return canSee(this.meta!, this.players, userId, invite) ? null : refuse(404, 'NOT_FOUND', 'no such game');
+	}
+
 	/** The only shape in which the game leaves the room: the viewer's own engine view. */
 	viewFor(userId: string | null): RoomView {
 		const m = this.meta!;
@@ -515,12 +536,61 @@ export class GameRoom extends DurableObject<Env> {
 				/* treated as a spectator */
 			}
 		}
+		// A signed-in socket without its session is a spectator's: the room never keeps a user's
+		// socket it could not close when the session ends.
+		const session = userId === null ? null : parseSocketSession(request.headers.get(SESSION_HEADER));
+		if (!session) userId = null;
+		const denied = this.checkAccess(userId, new URL(request.url).searchParams.get('invite'));
+		if (denied) return json(denied.status, { code: denied.code, message: denied.message });
 		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
 		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
 		this.ctx.acceptWebSocket(server);
-		server.serializeAttachment({ userId } satisfies Attachment);
-		server.send(JSON.stringify({ type: 'state', ...this.viewFor(userId) } satisfies ServerMessage));
+		server.serializeAttachment({ userId, sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null } satisfies Attachment);
+		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
+		if (session && userId !== null && !(await this.registerSocket(userId, session.id))) closeEnded(server);
+		else send(server, { type: 'state', ...this.viewFor(userId) });
 		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
+	}
+
+	/** Tells the user's hub this room holds a socket of the session; false if the session has ended (or the hub cannot say). */
+	private async registerSocket(userId: string, sessionId: string): Promise<boolean> {
+		try {
+			return await this.env.USER_HUB.get(this.env.USER_HUB.idFromName(userId)).register(sessionId, this.meta!.gameId);
+		} catch (e) {
+			console.error(`GameRoom ${this.meta?.gameId}: could not register a socket with its hub: ${(e as Error).message}`);
+			return false;
+		}
+	}
+
+	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
+	async closeSessions(sessionIds: string[]): Promise<number> {
+		const ids = new Set(Array.isArray(sessionIds) ? sessionIds : []);
+		let n = 0;
+		for (const ws of this.ctx.getWebSockets()) {
+			const att = ws.deserializeAttachment() as Attachment | null;
+			if (att?.sessionId && ids.has(att.sessionId)) {
+				closeEnded(ws);
+				n++;
+			}
+		}
+		return n;
+	}
+
+	/**
+	 * Is the socket's session still alive? Asked of D1 on every resync (and when the expiry the socket
+	 * knew has passed); a live session's new expiry is kept. Spectator sockets have none to check.
+	 */
+	private async sessionAlive(ws: CfWebSocket, att: Attachment): Promise<boolean> {
+		if (!att.sessionId || att.userId === null) return true;
+		let expiresAt: number | null;
+		try {
+			expiresAt = await sessionExpiry(this.env.DB, att.sessionId, att.userId);
+		} catch {
+			expiresAt = null; // cannot tell: the client reconnects, and the upgrade checks the cookie
+		}
+		if (expiresAt === null) return false;
+		ws.serializeAttachment({ ...att, expiresAt } satisfies Attachment);
+		return true;
 	}
 
 	async webSocketMessage(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -533,8 +603,9 @@ export class GameRoom extends DurableObject<Env> {
 		const bad = this.loadExisting();
 		if (bad) return send(ws, { type: 'error', code: bad.code, message: bad.message });
 		if (type === 'resync') {
-			const att = ws.deserializeAttachment() as Attachment | null;
-			return send(ws, { type: 'state', ...this.viewFor(att?.userId ?? null) });
+			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
+			if (!(await this.sessionAlive(ws, att))) return closeEnded(ws);
+			return send(ws, { type: 'state', ...this.viewFor(att.userId) });
 		}
 		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}' });
 	}
@@ -545,6 +616,16 @@ export class GameRoom extends DurableObject<Env> {
 		} catch {
 			/* already closed */
 		}
+		// The session's last socket here: the hub need not tell this room about it any more.
+		const att = ws.deserializeAttachment() as Attachment | null;
+		if (!att?.sessionId || att.userId === null || !this.meta) return;
+		const others = this.ctx.getWebSockets().some((w) => w !== ws && (w.deserializeAttachment() as Attachment | null)?.sessionId === att.sessionId);
+		if (others) return;
+		try {
+			await this.env.USER_HUB.get(this.env.USER_HUB.idFromName(att.userId)).unregister(att.sessionId, this.meta.gameId);
+		} catch {
+			/* the hub forgets old rows by itself */
+		}
 	}
 
 	/** Every socket gets its own seat's view (spectators the spectator view) with the new version. */
@@ -552,8 +633,15 @@ export class GameRoom extends DurableObject<Env> {
 		const sockets = this.ctx.getWebSockets();
 		if (sockets.length === 0) return;
 		const cache = new Map<string, string>();
+		const now = Date.now();
 		for (const ws of sockets) {
 			const att = ws.deserializeAttachment() as Attachment | null;
+			// Past the expiry the socket was opened with (sessions are renewed while used): nothing more
+			// until the session is confirmed; the client reconnects, and the upgrade checks the cookie.
+			if (att?.expiresAt && att.expiresAt <= now) {
+				closeEnded(ws);
+				continue;
+			}
 			const userId = att?.userId ?? null;
 			const seat = userId === null ? undefined : this.players.find((p) => p.userId === userId)?.seat;
 			const key = seat === undefined ? 'spectator' : String(seat);

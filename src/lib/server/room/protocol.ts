@@ -10,6 +10,17 @@ export type { TimeControl };
 
 /** The header through which the Worker tells the room who opened a socket; routes strip any client copy. */
 export const USER_HEADER = 'x-rongo-room-user';
+/**
+ * …and through which session (`{id, expiresAt}`: the session id is the SHA-256 of the cookie's token,
+ * never the token): a socket lives no longer than the session that opened it (issue 10).
+ */
+export const SESSION_HEADER = 'x-rongo-room-session';
+export { SESSION_ENDED } from '$lib/protocol/socket';
+
+export interface SocketSession {
+	id: string;
+	expiresAt: number;
+}
 
 export type GameStatus = 'waiting' | 'active' | 'finished';
 export type Visibility = 'public' | 'private';

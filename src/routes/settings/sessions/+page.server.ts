@@ -3,6 +3,7 @@ import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
 import { field } from '$lib/server/auth/forms';
 import { deleteSessionCookie, invalidateOwnSession, listUserSessions } from '$lib/server/auth/session';
+import { closeSessionSockets } from '$lib/server/auth/sockets';
 
 export const load: PageServerLoad = async ({ locals, platform }) => {
 	if (!locals.user || !locals.session) redirect(303, localizeHref('/signin'));
@@ -19,6 +20,7 @@ export const actions: Actions = {
 		// Only the user's own sessions: another user's id is "not found" like any unknown one.
 		if (!/^[0-9a-f]{64}$/.test(id) || !(await invalidateOwnSession(platform.env.DB, locals.user.id, id)))
 			return fail(404, { code: 'NOT_FOUND' });
+		await closeSessionSockets(platform.env, locals.user.id, [id]);
 		if (id === locals.session.id) {
 			deleteSessionCookie(cookies);
 			redirect(303, localizeHref('/'));

@@ -7,7 +7,7 @@ import { users } from '$lib/server/db/schema';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 
 /**
- * Test seam, absent in production: POST {usernames, config, seed} → 201 {id} starts a game from a
+ * Test seam, absent in production: POST {usernames, config, seed, visibility?} → 201 {id, inviteCode} starts a game from a
  * scenario (forced dice and a starting position, docs/giants-notation.md) with the named users in
  * that seat order. Exists only where ROOM_TEST_SEAMS is "1" (the end-to-end tests and benchmarks
  * set it on their own `wrangler dev`); otherwise it answers 404 like any unknown path.
@@ -18,7 +18,8 @@ const Body = v.strictObject({
 	config: v.looseObject({}),
 	seed: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
 	quickStart: v.optional(v.boolean(), false),
-	immediateScoring: v.optional(v.boolean(), false)
+	immediateScoring: v.optional(v.boolean(), false),
+	visibility: v.optional(v.picklist(['public', 'private']), 'public')
 });
 
 export const POST: RequestHandler = async (event) => {
@@ -33,6 +34,7 @@ export const POST: RequestHandler = async (event) => {
 	const seated = b.usernames.map((name) => rows.find((r) => r.username.toLowerCase() === name.toLowerCase()));
 	if (seated.some((u) => !u)) return apiError(400, 'BAD_REQUEST', 'unknown username');
 	const id = randomId();
+	const inviteCode = b.visibility === 'private' ? randomId() : null;
 	const config = { ...(b.config as Record<string, unknown>) };
 	delete config.players;
 	delete config.colours;
@@ -42,8 +44,8 @@ export const POST: RequestHandler = async (event) => {
 			creator: seated[0]!,
 			options: { quickStart: b.quickStart, immediateScoring: b.immediateScoring },
 			seatsWanted: seated.length,
-			visibility: 'public',
-			inviteCode: null,
+			visibility: b.visibility,
+			inviteCode,
 			timeLimit: '3d'
 		},
 		seated.map((u) => u!),
@@ -51,5 +53,5 @@ export const POST: RequestHandler = async (event) => {
 		b.seed
 	);
 	if (!r.ok) return fromRoom(r);
-	return jsonResponse({ id, version: r.version }, 201);
+	return jsonResponse({ id, version: r.version, inviteCode }, 201);
 };

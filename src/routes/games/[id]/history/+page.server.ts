@@ -2,14 +2,16 @@ import { error } from '@sveltejs/kit';
 import type { GameExport } from '$lib/games/giants/export';
 import type { PublicLog } from '$lib/ui/giants/history';
 import type { PageServerLoad } from './$types';
+import { inviteQuery } from '$lib/ui/invite';
 
 // The export (moves, seed) and the public log the players saw (for checking the dice against it),
 // both through the API, so the room decides what may be seen. A running game has no export yet:
 // its seed is secret until the end (G-0.3). `?step` is read by the page, not here, so stepping
 // through the game never re-runs this load.
-export const load: PageServerLoad = async ({ fetch, params }) => {
+export const load: PageServerLoad = async ({ fetch, params, url }) => {
 	const id = encodeURIComponent(params.id);
-	const [res, logRes] = await Promise.all([fetch(`/api/games/${id}/export`), fetch(`/api/games/${id}/log`)]);
+	const q = inviteQuery(url);
+	const [res, logRes] = await Promise.all([fetch(`/api/games/${id}/export${q}`), fetch(`/api/games/${id}/log${q}`)]);
 	if (res.status === 409) return { id: params.id, running: true as const };
 	if (res.status === 404 || res.status === 400) error(404, 'NOT_FOUND');
 	if (!res.ok) error(res.status, `${res.status}`);

@@ -2,9 +2,11 @@ import type { RequestHandler } from './$types';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
 import { deleteSessionCookie, invalidateOwnSession } from '$lib/server/auth/session';
 import { apiError, jsonResponse } from '$lib/server/http';
+import { closeSessionSockets } from '$lib/server/auth/sockets';
 
 /**
- * DELETE → 200 {ok: true}: revokes one of the user's own sessions. Another user's session id
+ * DELETE → 200 {ok: true}: revokes one of the user's own sessions and closes its sockets (game and
+ * inbox) before answering. Another user's session id
  * gets the same 404 as an unknown one, so the answer says nothing about other users.
  */
 export const DELETE: RequestHandler = async ({ locals, platform, params, cookies }) => {
@@ -13,6 +15,7 @@ export const DELETE: RequestHandler = async ({ locals, platform, params, cookies
 	if (!/^[0-9a-f]{64}$/.test(params.id)) return apiError(404, 'NOT_FOUND', 'no such session');
 	if (!(await invalidateOwnSession(platform.env.DB, locals.user.id, params.id)))
 		return apiError(404, 'NOT_FOUND', 'no such session');
+	await closeSessionSockets(platform.env, locals.user.id, [params.id]);
 	if (params.id === locals.session.id) deleteSessionCookie(cookies);
 	return jsonResponse({ ok: true });
 };

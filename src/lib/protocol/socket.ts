@@ -1,0 +1,10 @@
+/**
+ * What the server and the browser agree on about sockets (conventions: src/lib/protocol/ holds the
+ * wire contract both sides import).
+ */
+
+/**
+ * Close code of a socket whose session ended — signed out, revoked, expired (issue 10). The client
+ * does not simply reconnect: the page loads again as whoever the visitor is now.
+ */
+export const SESSION_ENDED = 4401;

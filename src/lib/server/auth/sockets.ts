@@ -1,0 +1,42 @@
+/**
+ * Sockets live no longer than the session that opened them (issue 10). Every game socket and
+ * inbox socket carries its session id; the user's UserHub (src/lib/server/notify/UserHub.ts) knows
+ * which game rooms hold sockets of which of the user's sessions. When a session ends — sign-out,
+ * revocation — its row is deleted from D1 first (so no new socket can be opened with it), then the
+ * hub closes the session's inbox sockets and tells each of those rooms to close its sockets, before
+ * the answer to the sign-out goes out. What ends a session without telling the hub (expiry) is
+ * caught when a socket resyncs or outlives the expiry it was opened with (GameRoom).
+ */
+import { SESSION_HEADER, type SocketSession } from '../room/protocol';
+import { SESSION_ID } from './session';
+
+type HubEnv = Pick<Env, 'USER_HUB'>;
+
+/** The session header a route sets for a room or hub (never the client's: routes delete any copy first). */
+export function sessionHeader(session: { id: string; expiresAt: number }): [string, string] {
+	return [SESSION_HEADER, JSON.stringify({ id: session.id, expiresAt: session.expiresAt } satisfies SocketSession)];
+}
+
+export function parseSocketSession(raw: string | null): SocketSession | null {
+	if (!raw) return null;
+	try {
+		const s = JSON.parse(raw) as Partial<SocketSession>;
+		return typeof s?.id === 'string' && SESSION_ID.test(s.id) && Number.isSafeInteger(s.expiresAt) ? { id: s.id, expiresAt: s.expiresAt! } : null;
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Closes every socket of these (ended) sessions of the user, game and inbox. Call after their rows
+ * are gone from D1. A failure is logged, not thrown: the sign-out itself has happened, and each
+ * socket still re-checks its session on its next resync.
+ */
+export async function closeSessionSockets(env: HubEnv, userId: string, sessionIds: string[]): Promise<void> {
+	if (sessionIds.length === 0 || !env.USER_HUB) return;
+	try {
+		await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).endSessions(sessionIds);
+	} catch (e) {
+		console.error(`closing the sockets of ended sessions failed: ${(e as Error).message}`);
+	}
+}
