@@ -9,7 +9,8 @@ import * as v from 'valibot';
 import { getDb } from '../db';
 import { users } from '../db/schema';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { LIMITS, clientIp, isLimited, keys, recordAttempt, type Limit } from './ratelimit';
+import { deviceToken, issueDevice, knownDevice, type Device } from './devices';
+import { LIMITS, clientIp, keys, release, reserve, type Bucket, type Limit } from './ratelimit';
 import { createSession, generateSessionToken } from './session';
 
 export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;
@@ -33,6 +34,8 @@ export type AuthSuccess = {
 	user: { id: string; username: string; email: string | null };
 	token: string;
 	expiresAt: number;
+	/** A new device cookie for this browser (null: it has a valid one already). */
+	device: Device | null;
 };
 export type AuthResult = AuthSuccess | AuthFailure;
 
@@ -71,15 +74,16 @@ interface Context {
 
 export function signupLimitFrom(value: string | undefined): Limit | undefined {
 	const n = Number(value);
-	return Number.isSafeInteger(n) && n > 0 ? { max: n, windowMs: LIMITS.signupIp.windowMs } : undefined;
+	return Number.isSafeInteger(n) && n > 0 ? { max: n, windowMs: LIMITS.signupAddress.windowMs } : undefined;
 }
 
 const rateLimited = () => fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
 
-async function startSession(ctx: Context, user: AuthSuccess['user']): Promise<AuthSuccess> {
+async function startSession(ctx: Context, user: AuthSuccess['user'], knownHere: boolean): Promise<AuthSuccess> {
 	const token = generateSessionToken();
 	const session = await createSession(ctx.db, token, user.id, ctx.request.headers.get('user-agent'));
-	return { ok: true, user, token, expiresAt: session.expiresAt };
+	const device = knownHere ? null : await issueDevice(ctx.db, user.id);
+	return { ok: true, user, token, expiresAt: session.expiresAt, device };
 }
 
 export async function signUp(
@@ -91,8 +95,10 @@ export async function signUp(
 	const email = checkEmail(input.email);
 	if ('ok' in email) return email;
 
-	const ipKey = keys.signupIp(clientIp(ctx.request));
-	if (await isLimited(ctx.db, ipKey, ctx.signupLimit ?? LIMITS.signupIp)) return rateLimited();
+	// Every attempt past the input checks takes its place first (ratelimit.ts): no more than the
+	// limit can get further, however many arrive at once.
+	const places = await reserve(ctx.db, [{ key: keys.signupAddress(clientIp(ctx.request)), limit: ctx.signupLimit ?? LIMITS.signupAddress }]);
+	if (!places) return rateLimited();
 
 	const db = getDb(ctx.db);
 	const usernameKey = input.username.toLowerCase();
@@ -112,8 +118,7 @@ export async function signUp(
 		if (String(e).includes('UNIQUE')) return taken();
 		throw e;
 	}
-	await recordAttempt(ctx.db, [ipKey]);
-	return startSession(ctx, user);
+	return startSession(ctx, user, false);
 }
 
 export async function signIn(ctx: Context, input: { username: string; password: string }): Promise<AuthResult> {
@@ -122,24 +127,29 @@ export async function signIn(ctx: Context, input: { username: string; password: 
 	if (!USERNAME.test(input.username) || input.password.length > PASSWORD_MAX * 2) return invalid;
 
 	const usernameKey = input.username.toLowerCase();
-	const userKey = keys.signinUser(usernameKey);
-	const ipKey = keys.signinIp(clientIp(ctx.request));
-	const [userLimited, ipLimited] = await Promise.all([
-		isLimited(ctx.db, userKey, LIMITS.signinUser),
-		isLimited(ctx.db, ipKey, LIMITS.signinIp)
-	]);
-	if (userLimited || ipLimited) return rateLimited();
-
 	const db = getDb(ctx.db);
 	const row = await db.select().from(users).where(eq(users.usernameKey, usernameKey)).get();
+	// A browser this account has signed in on counts in its own bucket, so guessers elsewhere
+	// cannot lock the owner out; any other browser counts per (username, address), per username
+	// and per address. The place is taken before the password is looked at (ratelimit.ts).
+	const device = await knownDevice(ctx.db, deviceToken(ctx.request), row?.id);
+	const address = clientIp(ctx.request);
+	const buckets: Bucket[] = device
+		? [{ key: keys.signinDevice(device), limit: LIMITS.signinDevice }]
+		: [
+				{ key: keys.signinUserAddress(usernameKey, address), limit: LIMITS.signinUserAddress },
+				{ key: keys.signinUser(usernameKey), limit: LIMITS.signinUser },
+				{ key: keys.signinAddress(address), limit: LIMITS.signinAddress }
+			];
+	const places = await reserve(ctx.db, buckets);
+	if (!places) return rateLimited();
+
 	// Unknown names cost a hash too, so timing does not tell which names exist.
 	const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), input.password);
-	if (!row || !ok) {
-		await recordAttempt(ctx.db, [userKey, ipKey]);
-		return invalid;
-	}
+	if (!row || !ok) return invalid; // the places stay taken: a failure counts
+	await release(ctx.db, places);
 	if (needsRehash(row.passwordHash)) {
 		await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
 	}
-	return startSession(ctx, { id: row.id, username: row.username, email: row.email });
+	return startSession(ctx, { id: row.id, username: row.username, email: row.email }, device !== null);
 }

@@ -2,6 +2,7 @@
 import { fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { localizeHref } from '$lib/paraglide/runtime';
 import type { AuthResult } from './accounts';
+import { setDeviceCookie } from './devices';
 import { setSessionCookie } from './session';
 
 /** A form field as a string; files and missing fields become ''. */
@@ -20,5 +21,6 @@ export const HOME = '/games';
 export function finish<R extends Record<string, string>>(event: RequestEvent, result: AuthResult, refill: R) {
 	if (!result.ok) return fail(result.status, { code: result.code, ...refill });
 	setSessionCookie(event.cookies, result.token, result.expiresAt);
+	if (result.device) setDeviceCookie(event.cookies, result.device);
 	redirect(303, localizeHref(HOME));
 }

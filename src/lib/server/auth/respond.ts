@@ -2,11 +2,13 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiError, jsonResponse } from '../http';
 import type { AuthResult } from './accounts';
+import { setDeviceCookie } from './devices';
 import { setSessionCookie } from './session';
 
 export function authResponse(event: RequestEvent, result: AuthResult, status = 200): Response {
 	if (!result.ok) return apiError(result.status, result.code, result.message);
 	setSessionCookie(event.cookies, result.token, result.expiresAt);
+	if (result.device) setDeviceCookie(event.cookies, result.device);
 	// The user's own email is theirs to see; no other response carries it.
 	return jsonResponse({ user: result.user }, status);
 }

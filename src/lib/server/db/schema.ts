@@ -48,14 +48,41 @@ export const sessions = sqliteTable(
 	(t) => [index('sessions_user_id_idx').on(t.userId)]
 );
 
-/** One row per counted attempt; `key` is e.g. `signin:user:<username_key>` or `signup:ip:<ip>`. */
+/**
+ * One row per counted attempt (src/lib/server/auth/ratelimit.ts); `key` is e.g.
+ * `signin:user-addr:<username_key>:<address>` or `signup:addr:<address>`. The rowid names a place
+ * taken, so a successful sign-in can give its places back.
+ */
 export const authAttempts = sqliteTable(
 	'auth_attempts',
 	{
 		key: text('key').notNull(),
 		at: integer('at').notNull()
 	},
-	(t) => [index('auth_attempts_key_at_idx').on(t.key, t.at)]
+	(t) => [
+		index('auth_attempts_key_at_idx').on(t.key, t.at),
+		// Pruning rows older than every window on each attempt reads this, not the whole table.
+		index('auth_attempts_at_idx').on(t.at)
+	]
+);
+
+/**
+ * Browsers an account has signed in on (OWASP "device cookies"): the cookie's token hashed like a
+ * session's. A sign-in from such a browser is not held back by the per-username limit that
+ * guessers from many addresses fill (src/lib/server/auth/devices.ts, docs/security.md).
+ */
+export const knownDevices = sqliteTable(
+	'known_devices',
+	{
+		/** SHA-256 hex of the device cookie's token. */
+		id: text('id').primaryKey(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: integer('created_at').notNull(),
+		expiresAt: integer('expires_at').notNull()
+	},
+	(t) => [index('known_devices_user_idx').on(t.userId)]
 );
 
 export const games = sqliteTable(
