@@ -8,6 +8,10 @@
  * warm-up: p50/p95 of the whole HTTP answer, and of the D1 part the API reports in Server-Timing
  * (`db`: the round trip to D1 from the Worker; `sql`: D1's own execution time). Results:
  * docs/benchmarks.md "Archive (issue 6)".
+ *
+ * Then a player seated in every one of those games (~10,000, issue 10): their "My games" lists —
+ * GET /api/games/mine (first page, a deep page of finished games), /api/games/next and the /games
+ * page — which once bound every game id into one query and failed above 100 games.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -43,14 +47,14 @@ function timing(header: string | null): Record<string, number> {
 	return out;
 }
 
-async function measure(url: string, n: number) {
+async function measure(url: string, n: number, headers: Record<string, string> = {}) {
 	const total: number[] = [];
 	const db: number[] = [];
 	const sql: number[] = [];
 	let bytes = 0;
 	for (let i = 0; i < n + 5; i++) {
 		const t0 = performance.now();
-		const res = await fetch(url);
+		const res = await fetch(url, { headers });
 		const body = await res.arrayBuffer();
 		const t = performance.now() - t0;
 		if (res.status !== 200) throw new Error(`${url}: ${res.status} ${new TextDecoder().decode(body).slice(0, 200)}`);
@@ -110,18 +114,55 @@ async function main() {
 			console.log(`${REQUESTS} sequential requests per case after 5 warm-up ones; ms\n`);
 			console.log('| case | p50 | p95 | D1 round trip p50 / p95 | D1 SQL p50 / p95 | bytes |');
 			console.log('|---|---|---|---|---|---|');
-			for (const [name, path] of cases) {
-				const r = await measure(server.url + path, REQUESTS);
+			const row = async (name: string, path: string, headers?: Record<string, string>) => {
+				const r = await measure(server.url + path, REQUESTS, headers);
 				const d = r.db.length ? `${pct(r.db, 50).toFixed(2)} / ${pct(r.db, 95).toFixed(2)}` : '–';
 				const s = r.sql.length ? `${pct(r.sql, 50).toFixed(2)} / ${pct(r.sql, 95).toFixed(2)}` : '–';
 				console.log(`| ${name} | ${pct(r.total, 50).toFixed(1)} | ${pct(r.total, 95).toFixed(1)} | ${d} | ${s} | ${r.bytes} |`);
-			}
+			};
+			for (const [name, path] of cases) await row(name, path);
+
+			// A player in every seeded game (seat 9, free in all of them), as the rooms' outbox writes seats.
+			const heavy = await signUpHeavy(server.url);
+			const seatsFile = join(dir, 'heavy.sql');
+			writeFileSync(
+				seatsFile,
+				`INSERT INTO seats (game_id, user_id, seat, version, joined_at, status, updated_at, waiting_since) ` +
+					`SELECT id, '${heavy.id}', 9, 100, created_at, status, updated_at, CASE WHEN status = 'active' THEN updated_at END FROM games;`
+			);
+			await run(join(ROOT, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--file', seatsFile, '--yes'], {
+				quiet: true,
+				env: { CI: 'true' }
+			});
+			const auth = { cookie: heavy.cookie };
+			const first = (await (await fetch(`${server.url}/api/games/mine`, { headers: auth })).json()) as { counts: Record<string, number>; finishedCursor: string };
+			console.log(`\na player seated in ${Object.values(first.counts).reduce((a, b) => a + b, 0)} games (${JSON.stringify(first.counts)}):\n`);
+			console.log('| case | p50 | p95 | D1 round trip p50 / p95 | D1 SQL p50 / p95 | bytes |');
+			console.log('|---|---|---|---|---|---|');
+			const deepCursor = `${deep.finishedAt}.${deep.id}`;
+			await row('/api/games/mine', '/api/games/mine', auth);
+			await row('/api/games/mine, finished page at 90 %', `/api/games/mine?finished=${deepCursor}`, auth);
+			await row('/api/games/next', '/api/games/next', auth);
+			await row('/games page (HTML)', '/games', auth);
 		} finally {
 			await server.stop();
 		}
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
+}
+
+/** A real account (password hashed, session cookie) to sign the requests of the heavy player's lists. */
+async function signUpHeavy(base: string): Promise<{ id: string; cookie: string }> {
+	const res = await fetch(`${base}/api/auth/signup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', origin: base },
+		body: JSON.stringify({ username: 'heavy_player', password: 'bench password 10k' })
+	});
+	if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+	const { user } = (await res.json()) as { user: { id: string } };
+	const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0];
+	return { id: user.id, cookie };
 }
 
 await main();
