@@ -22,7 +22,39 @@ const config = {
 		// has one narrow exception SvelteKit's cannot express: RFC 8058 one-click unsubscribe
 		// (POST /api/unsubscribe without an Origin, authorized by its signed token;
 		// src/hooks.server.ts). See docs/security.md "Cross-site requests".
-		csrf: { trustedOrigins: ['*'] }
+		csrf: { trustedOrigins: ['*'] },
+		// The pages' Content-Security-Policy. 'auto': SvelteKit adds a fresh nonce per SSR response
+		// (a header) and the sha256 of each inline script to prerendered pages (a <meta>, where
+		// frame-ancestors is ignored: `_headers` sends that one). The other headers and the policy
+		// of non-page responses: src/lib/server/security-headers.ts. Reasons per directive:
+		// docs/security.md "Headers and Content-Security-Policy".
+		csp: {
+			mode: 'auto',
+			directives: {
+				'default-src': ['self'],
+				// Our bundles only, plus SvelteKit's inline start-up script by nonce or hash. No
+				// 'unsafe-inline', no 'unsafe-eval': nothing here needs either.
+				'script-src': ['self'],
+				// Svelte writes components' CSS to files; no <style> element is inline.
+				'style-src': ['self'],
+				// Style attributes: app.html's `display: contents` wrapper and SvelteKit's route
+				// announcer, and the dev mailbox's mails (an iframe srcdoc inherits this policy). Style
+				// attributes run no script and load only what img-src/font-src allow.
+				'style-src-attr': ['unsafe-inline'],
+				// The board is inline SVG; nothing loads an image from elsewhere or from data:.
+				'img-src': ['self'],
+				'font-src': ['self'],
+				// fetch and the game's and inbox's WebSockets, all to this origin ('self' covers ws:/wss:).
+				'connect-src': ['self'],
+				// The Web Push service worker (src/service-worker.ts).
+				'worker-src': ['self'],
+				'manifest-src': ['self'],
+				'object-src': ['none'],
+				'base-uri': ['self'],
+				'form-action': ['self'],
+				'frame-ancestors': ['none']
+			}
+		}
 	}
 };
 

@@ -3,6 +3,7 @@ import { sequence } from '@sveltejs/kit/hooks';
 import { authHandle } from '$lib/server/auth/handle';
 import { getTextDirection } from '$lib/paraglide/runtime';
 import { paraglideMiddleware } from '$lib/paraglide/server';
+import { withSecurityHeaders } from '$lib/server/security-headers';
 
 // Paraglide reads the locale from the URL and keeps it per request (AsyncLocalStorage, which
 // workerd has under nodejs_compat); it also runs while pages are prerendered.
@@ -35,6 +36,10 @@ const auth: Handle = (input) => {
 	return authHandle(input);
 };
 
-// Auth first: the Origin check refuses a cross-origin write before anything runs, and the
+// Outermost, so that every answer gets them, the Origin check's refusals included.
+// See docs/security.md "Headers and Content-Security-Policy".
+const securityHeaders: Handle = async ({ event, resolve }) => withSecurityHeaders(await resolve(event));
+
+// Auth next: the Origin check refuses a cross-origin write before anything runs, and the
 // session (locals.user, locals.session) is known to every later step. See docs/security.md.
-export const handle = sequence(auth, i18nHandle);
+export const handle = sequence(securityHeaders, auth, i18nHandle);

@@ -14,6 +14,7 @@ import type { Result } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client } from '../../scripts/lib/client';
 import { newPerson, type Person } from './browser';
+import { watchCsp } from './csp';
 import { startTestServer, type TestServer } from './server';
 
 const PASSWORD = 'correct horse battery staple';
@@ -79,9 +80,10 @@ const PAGES: { name: string; path: () => string }[] = [
 for (const v of VIEWPORTS) {
 	describe(`${v.name} (${v.width} px)`, () => {
 		for (const p of PAGES) {
-			test(`${p.name}: no serious or critical axe violation`, async () => {
+			test(`${p.name}: no serious or critical axe violation, no CSP violation`, async () => {
 				const page = await people.get(v.name)!.context.newPage();
 				try {
+					const csp = await watchCsp(page);
 					const path = p.path();
 					const res = await page.goto(server.url + path, { waitUntil: 'networkidle' });
 					expect(res?.status(), `GET ${path}`).toBe(200);
@@ -90,6 +92,8 @@ for (const v of VIEWPORTS) {
 						expect(new URL(page.url()).pathname).toBe(path);
 					}
 					await page.getByRole('main').waitFor();
+					// Before axe runs: only the page's own loading is judged against its policy.
+					expect(await csp.violations(), `${v.name} ${path}: CSP violations`).toEqual([]);
 					const { violations } = await new AxeBuilder({ page }).analyze();
 					const bad = violations.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 					if (violations.length > bad.length) {

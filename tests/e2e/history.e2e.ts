@@ -18,6 +18,7 @@ import { History } from '../../src/lib/ui/giants/history';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { watchCsp, type CspWatch } from './csp';
 import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
@@ -88,6 +89,7 @@ async function atStep(p: Page, n: number) {
 
 describe('the history of a finished game', () => {
 	let page: Page;
+	let csp: CspWatch;
 	let last: number;
 	let history: History;
 
@@ -97,6 +99,7 @@ describe('the history of a finished game', () => {
 		last = history.last;
 		expect(last).toBeGreaterThan(20);
 		page = await person.context.newPage();
+		csp = await watchCsp(page);
 		await page.goto(`${server.url}/games/${id}/history`);
 		await page.locator('[data-ready="true"]').waitFor();
 	});
@@ -178,6 +181,8 @@ describe('the history of a finished game', () => {
 		expect(await rounds.first().textContent()).toMatch(/Round 23: white \d, white \d, white \d — confirmed/);
 		expect(await page.getByTestId('dice-verdict').textContent()).toContain(t('history_verdict_ok', { count: String(n) }));
 		expect(await page.getByTestId('dice-verdict').getAttribute('role')).toBe('status');
+		// Everything this page did since it opened (stepping, the log, verifying) ran under its CSP.
+		expect(await csp.violations()).toEqual([]);
 	});
 });
 

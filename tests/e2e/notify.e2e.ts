@@ -4,9 +4,13 @@
  * outbox, the postman's fan-out and delivery, the UserHub socket, the send_email binding's local
  * capture (DEV_MAILBOX). A is never told about A's own move; C is not told it is B's turn.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client } from '../../scripts/lib/client';
+import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { watchCsp } from './csp';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -40,6 +44,7 @@ test("after A moves, B's page shows the unread badge and the mailbox shows B's m
 	const [name, value] = b.cookie.split('=');
 	await person.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
 	const page = await person.context.newPage();
+	const csp = await watchCsp(page);
 	await page.goto(`${server.url}/lobby`);
 	await page.getByTestId('inbox-link').waitFor();
 	expect(await page.getByTestId('unread-badge').count()).toBe(0);
@@ -80,4 +85,17 @@ test("after A moves, B's page shows the unread badge and the mailbox shows B's m
 	const all = (await page.locator('main').textContent()) ?? '';
 	expect(all).not.toContain(`${c.username}@example.com`);
 	expect((all.match(new RegExp(`${a.username}@example.com`, 'g')) ?? []).length).toBeLessThanOrEqual(1); // at most her own start-of-game turn
+
+	// The mail's HTML part shows under the site's Content-Security-Policy: the sandboxed srcdoc
+	// iframe inherits the page's policy, whose style-src-attr lets the mail's inline styles apply
+	// (docs/security.md "Headers and Content-Security-Policy"); nothing on the way was refused.
+	const en = JSON.parse(readFileSync(join(ROOT, 'messages/en.json'), 'utf8')) as Record<string, string>;
+	await mail.locator('summary', { hasText: en.devmail_html }).click();
+	const button = mail.frameLocator('iframe').getByRole('link', { name: en.mail_open_game });
+	expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(29, 78, 216)');
+	// Its links open in a new tab: in the frame, the site's pages would refuse to be framed.
+	const [tab] = await Promise.all([person.context.waitForEvent('page'), button.click()]);
+	await tab.waitForURL((u) => u.pathname === `/games/${id}`);
+	await tab.close();
+	expect(await csp.violations()).toEqual([]);
 });

@@ -19,6 +19,7 @@ import { giants, type GiantsView } from '../../src/lib/games/giants/index';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { watchCsp, type CspWatch } from './csp';
 import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
@@ -53,6 +54,7 @@ function catalog(locale: Locale) {
 interface Seat {
 	client: Client;
 	page: Page;
+	csp: CspWatch;
 }
 
 async function setUp(locale: Locale): Promise<{ id: string; seats: Seat[] }> {
@@ -71,9 +73,10 @@ async function setUp(locale: Locale): Promise<{ id: string; seats: Seat[] }> {
 		const [name, value] = c.cookie.split('=');
 		await ctx.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
 		const page = ctx.pages()[0] ?? (await ctx.newPage());
+		const csp = await watchCsp(page);
 		await page.goto(`${server.url}${locale === 'de' ? '/de' : ''}/games/${id}`);
 		await page.locator('.live[data-status="open"]').waitFor();
-		seats.push({ client: c, page });
+		seats.push({ client: c, page, csp });
 	}
 	return { id, seats };
 }
@@ -290,5 +293,7 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		}
 		expect(sheets[0].items.some((i) => i.kind === 'moai' && (i.detail as { ahu: string }).ahu === 'A22')).toBe(true);
 		expect(sheets[2].items.some((i) => i.kind === 'headdress' && (i.detail as { ahu: string }).ahu === 'A16')).toBe(true);
+		// The whole round, every form and board target, ran under the page's Content-Security-Policy.
+		for (const s of seats) expect(await s.csp.violations(), s.client.username).toEqual([]);
 	});
 });
