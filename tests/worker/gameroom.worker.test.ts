@@ -43,15 +43,17 @@ describe('lobby', () => {
 		const stub = room(input.gameId);
 		expect(await stub.create(input)).toEqual({ ok: true, version: 1 });
 		expect((await stub.create(input)) as object).toMatchObject({ ok: false, status: 409, code: 'ALREADY_EXISTS' });
-		expect(await stub.join(b)).toMatchObject({ ok: false, status: 403, code: 'FORBIDDEN' });
-		expect(await stub.join(b, 'wrong')).toMatchObject({ ok: false, status: 403 });
+		// Without its code a private game is "no such game" to a stranger, whatever the stranger tries.
+		for (const r of [await stub.join(b), await stub.join(b, 'wrong'), await stub.start(b), await stub.leave(b), await stub.reclaim(b), await stub.submit(b, { moveId: 'x', move: { type: 'pass' } })])
+			expect(r).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND' });
 		expect(await stub.join(b, input.inviteCode!)).toEqual({ ok: true, version: 2 });
 		expect(await stub.join(b, input.inviteCode!)).toMatchObject({ ok: false, status: 409, code: 'ALREADY_SEATED' });
 		expect(await stub.start(a)).toMatchObject({ ok: false, status: 409, code: 'NOT_ENOUGH_PLAYERS' });
 		expect(await stub.join(c, input.inviteCode!)).toEqual({ ok: true, version: 3 });
 		expect(await stub.start(b)).toMatchObject({ ok: false, status: 403, code: 'FORBIDDEN' });
 		expect(await stub.leave(c)).toEqual({ ok: true, version: 4 });
-		expect(await stub.leave(c)).toMatchObject({ ok: false, status: 409, code: 'NOT_SEATED' });
+		// c left: to c the private game is now as to any stranger.
+		expect(await stub.leave(c)).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND' });
 		expect(await stub.join(c, input.inviteCode!)).toEqual({ ok: true, version: 5 });
 		const waiting = await viewOf(stub, b);
 		expect(waiting.status).toBe('waiting');

@@ -66,7 +66,9 @@ describe('lobby over HTTP', () => {
 		const c = await call(players[0], 'POST', '/api/games', { game: 'giants', seats: 4, visibility: 'private' });
 		expect(c.json.inviteCode).toMatch(/^[a-z2-7]{16}$/);
 		expect((await call(null, 'GET', '/api/games?status=open')).json.games.some((x: { id: string }) => x.id === c.json.id)).toBe(false);
-		expect(await call(players[1], 'POST', `/api/games/${c.json.id}/join`)).toMatchObject({ status: 403, json: { code: 'FORBIDDEN' } });
+		// Without the code a private game does not exist for a stranger (issue 10): the unknown-game answer.
+		expect(await call(players[1], 'POST', `/api/games/${c.json.id}/join`)).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
+		expect(await call(players[1], 'POST', `/api/games/${c.json.id}/join`, { inviteCode: 'wrongwrongwrongw' })).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
 		expect((await call(players[1], 'POST', `/api/games/${c.json.id}/join`, { inviteCode: c.json.inviteCode })).status).toBe(200);
 		expect(await call(players[1], 'POST', `/api/games/${c.json.id}/start`)).toMatchObject({ status: 403, json: { code: 'FORBIDDEN' } });
 		expect(await call(players[0], 'POST', `/api/games/${c.json.id}/start`)).toMatchObject({ status: 409, json: { code: 'NOT_ENOUGH_PLAYERS' } });

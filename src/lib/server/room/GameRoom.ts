@@ -175,7 +175,8 @@ export class GameRoom extends DurableObject<Env> {
 	async join(user: RoomUser, inviteCode?: string): Promise<RoomResult<{ version: number }>> {
 		// The joiner's vacation (if any) is read first: from the checks to the commit nothing awaits.
 		const vac = validUser(user) && this.store.exists() ? await this.vacationOf(user.id) : null;
-		const bad = this.loadExisting() ?? this.checkUser(user);
+		// A private game without its code is "no such game" (access.ts), not a refusal that tells it exists.
+		const bad = this.loadExisting() ?? this.checkUser(user) ?? this.checkAccess(user.id, typeof inviteCode === 'string' ? inviteCode : null);
 		if (bad) return bad;
 		const now = this.now();
 		const next = joinGame(this.meta!, this.players, user, typeof inviteCode === 'string' ? inviteCode : undefined, now);
@@ -185,7 +186,7 @@ export class GameRoom extends DurableObject<Env> {
 	}
 
 	async leave(user: RoomUser): Promise<RoomResult<{ version: number }>> {
-		const bad = this.loadExisting() ?? this.checkUser(user);
+		const bad = this.loadExisting() ?? this.checkUser(user) ?? this.checkAccess(user.id, null);
 		if (bad) return bad;
 		const next = leaveGame(this.meta!, this.players, user, this.now());
 		if ('ok' in next) return next;
@@ -194,7 +195,7 @@ export class GameRoom extends DurableObject<Env> {
 	}
 
 	async start(user: RoomUser): Promise<RoomResult<{ version: number }>> {
-		const bad = this.loadExisting() ?? this.checkUser(user);
+		const bad = this.loadExisting() ?? this.checkUser(user) ?? this.checkAccess(user.id, null);
 		if (bad) return bad;
 		if (this.meta!.creatorId !== user.id) return refuse(403, 'FORBIDDEN', 'only the creator can start the game');
 		const next = startGame(this.meta!, this.players, this.now());
@@ -268,7 +269,7 @@ export class GameRoom extends DurableObject<Env> {
 	async submit(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>> {
 		// Everything from here to the commit is synchronous: no other request can interleave, so the
 		// version checked is the version the move is applied to.
-		const bad = this.loadExisting() ?? this.checkUser(user);
+		const bad = this.loadExisting() ?? this.checkUser(user) ?? this.checkAccess(user.id, null);
 		if (bad) return bad;
 		const meta = this.meta!;
 		if (!input || typeof input.moveId !== 'string' || !MOVE_ID.test(input.moveId))
@@ -757,7 +758,7 @@ export class GameRoom extends DurableObject<Env> {
 
 	/** The player of a dropped seat takes it back: the counter is cleared and the clock starts again. */
 	async reclaim(user: RoomUser): Promise<RoomResult<{ version: number }>> {
-		const bad = this.loadExisting() ?? this.checkUser(user);
+		const bad = this.loadExisting() ?? this.checkUser(user) ?? this.checkAccess(user.id, null);
 		if (bad) return bad;
 		const me = this.players.find((p) => p.userId === user.id);
 		if (!me) return refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
