@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEV_ONLY_VAPID_KEYS, pushSender } from '$lib/server/notify/push';
+import { PermanentFailure } from '$lib/server/notify/webhook';
 import type { Message, Recipient } from '$lib/server/notify/types';
 import { b64uDecode, b64uEncode, referenceDecrypt } from '../push-rfc8291';
 import { api, request, signUp, type TestUser } from './helpers';
@@ -89,6 +90,48 @@ describe('/api/push', () => {
 		const raw = await request('POST', '/api/push', { cookie: alice.cookie, raw: 'x', contentType: 'text/plain' });
 		expect(raw.status).toBe(415);
 		expect(await ownerOf(d.endpoint)).toBeNull();
+	});
+
+	it('refuses endpoints the Worker may not call: loopback, private, link-local, metadata, credentials (issue 10)', async () => {
+		const alice = await signUp('pushu');
+		const d = await device();
+		const endpoints = [
+			'https://127.0.0.1:1/push',
+			'https://169.254.169.254/latest/meta-data/',
+			'https://[::1]/push',
+			'https://[::ffff:127.0.0.1]/push',
+			'https://2130706433/push',
+			'https://10.1.2.3/push',
+			'https://localhost/push',
+			'https://user:pw@push.example.test/send/x'
+		];
+		for (const endpoint of endpoints) {
+			const res = await api(alice, 'POST', '/api/push', { endpoint, keys: d.keys });
+			expect(res.status, endpoint).toBe(400);
+			expect(res.body.code, endpoint).toBe('BAD_REQUEST');
+			expect(res.body.message, endpoint).toMatch(/^endpoint:/);
+			expect(await ownerOf(new URL(endpoint).href), endpoint).toBeNull();
+			expect(await ownerOf(endpoint), endpoint).toBeNull();
+		}
+	});
+
+	it('never calls a stored endpoint the policy refuses: the subscription is dropped, the delivery fails for good', async () => {
+		const alice = await signUp('pushs');
+		const d = await device();
+		// As a row written before the policy existed.
+		await env.DB.prepare('INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0)')
+			.bind(crypto.randomUUID(), alice.id, 'https://169.254.169.254/x', d.keys.p256dh, d.keys.auth)
+			.run();
+		const calls: string[] = [];
+		const sender = pushSender(env, async (url: string) => {
+			calls.push(url);
+			return new Response(null, { status: 201 });
+		});
+		const to: Recipient = { id: alice.id, username: alice.username, email: null, locale: 'en', webhookUrl: null };
+		const err = await sender.send(to, { subject: 's', text: 't', url: 'http://localhost/games/x', lines: [] }, { notificationId: 'n-x', event: null }).catch((e) => e);
+		expect(err).toBeInstanceOf(PermanentFailure);
+		expect(calls).toEqual([]);
+		expect(await ownerOf('https://169.254.169.254/x')).toBeNull();
 	});
 
 	it('refuses a cross-origin write', async () => {

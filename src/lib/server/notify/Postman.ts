@@ -6,6 +6,7 @@
  * postmen (or a run that is retried) send each delivery once.
  * Exported from src/worker.ts only (imports `cloudflare:workers`).
  */
+import { testSeams } from '../dev';
 import { DurableObject } from 'cloudflare:workers';
 import { deliverDigests, deliverDue, fanOut, nextWake } from './delivery';
 import { makeSenders } from './channels';
@@ -72,7 +73,7 @@ export class Postman extends DurableObject<Env> {
 
 	/** Runs once as if it were `now` (null: the real clock again). */
 	async runAt(now: number | null): Promise<boolean> {
-		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		if (!testSeams(this.env)) return false;
 		this.fixedNow = now;
 		if (now !== null) await this.run();
 		return true;
@@ -80,7 +81,7 @@ export class Postman extends DurableObject<Env> {
 
 	/** The next `n` sends on `channel` throw, as a failing mail server or push service would. */
 	async failNext(channel: string, n: number): Promise<boolean> {
-		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		if (!testSeams(this.env)) return false;
 		this.failures[channel] = n;
 		return true;
 	}

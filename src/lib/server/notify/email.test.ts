@@ -116,18 +116,18 @@ describe('emailSender', () => {
 	});
 
 	it('does nothing for a recipient without an address', async () => {
-		const { sender, EMAIL, stored } = setup({ DEV_MAILBOX: '1' });
+		const { sender, EMAIL, stored } = setup({ ORIGIN: 'http://localhost:8787', DEV_MAILBOX: '1' });
 		await sender.send({ ...ana, email: null }, msg, ctx);
 		expect(EMAIL.send).not.toHaveBeenCalled();
 		expect(stored).toEqual([]);
 	});
 
 	it('keeps a copy in the development mailbox, and only that without the binding', async () => {
-		const a = setup({ DEV_MAILBOX: '1' });
+		const a = setup({ ORIGIN: 'http://localhost:8787', DEV_MAILBOX: '1' });
 		await a.sender.send(ana, msg, ctx);
 		expect(a.sent).toHaveLength(1);
 		expect(a.stored).toHaveLength(1);
-		const b = setup({ DEV_MAILBOX: '1', EMAIL: undefined, UNSUBSCRIBE_SECRET: undefined });
+		const b = setup({ ORIGIN: 'http://localhost:8787', DEV_MAILBOX: '1', EMAIL: undefined, UNSUBSCRIBE_SECRET: undefined });
 		await b.sender.send(ana, msg, ctx);
 		const mail = b.stored[0];
 		expect(mail.to).toBe('ana@mail.example');

@@ -7,6 +7,7 @@
  * The lead's renderer (render.ts) decides the words (Message); this file only wraps them.
  * Never logs or throws the address: the postman stores error messages (`lastError`).
  */
+import { devMailbox as keepsMail } from '../dev';
 import { createMimeMessage } from 'mimetext/browser';
 import { encodeBase64 } from '@oslojs/encoding';
 import type { D1Database, SendEmail } from '@cloudflare/workers-types';
@@ -149,7 +150,7 @@ export function settingsUrl(origin: string, locale: Locale): string {
 }
 
 export function emailSender(env: EmailEnv, opts: EmailOptions = {}): ChannelSender {
-	const dev = env.DEV_MAILBOX === '1';
+	const dev = keepsMail(env);
 	const store =
 		opts.store ??
 		(async (mail: DevMail) => {

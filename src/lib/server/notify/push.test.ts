@@ -102,8 +102,11 @@ describe('vapidKeys', () => {
 	it('falls back to the DEV_ONLY pair only in development and tests', () => {
 		expect(vapidKeys({})).toBeNull();
 		expect(vapidKeys({ DEV_MAILBOX: '0' })).toBeNull();
-		expect(vapidKeys({ DEV_MAILBOX: '1' })).toBe(DEV_ONLY_VAPID_KEYS);
-		expect(vapidKeys({ ROOM_TEST_SEAMS: '1' })).toBe(DEV_ONLY_VAPID_KEYS);
+		expect(vapidKeys({ ORIGIN: 'http://localhost:8787', DEV_MAILBOX: '1' })).toBe(DEV_ONLY_VAPID_KEYS);
+		expect(vapidKeys({ ORIGIN: 'http://localhost:8787', ROOM_TEST_SEAMS: '1' })).toBe(DEV_ONLY_VAPID_KEYS);
+		// The flag alone, on a public site (a production deploy that sets it by mistake): never the public pair.
+		expect(vapidKeys({ ORIGIN: 'https://rongo.example', DEV_MAILBOX: '1' })).toBeNull();
+		expect(vapidKeys({ DEV_MAILBOX: '1' })).toBeNull();
 	});
 	it('is off in production without a subject or with only one key', () => {
 		expect(vapidKeys({ ...prod, VAPID_SUBJECT: undefined })).toBeNull();

@@ -10,6 +10,9 @@
  * Endpoint URLs are capability URLs (whoever has one can push to that browser): errors and logs
  * name only their origin.
  */
+import { devServer, type DevEnv } from '../dev';
+import { allowedOutboundUrl } from './outbound';
+import { PermanentFailure } from './webhook';
 import { encryptNotification, vapidHeaders } from '@block65/webcrypto-web-push';
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq } from 'drizzle-orm';
@@ -18,13 +21,11 @@ import { pushSubscriptions } from '$lib/server/db/schema';
 import type { ChannelSender, Message, NotifyEvent, Recipient } from './types';
 
 /** What this channel reads from the Worker's env (a subset, so tests can pass a plain object). */
-export interface PushEnv {
+export interface PushEnv extends DevEnv {
 	DB: D1Database;
 	VAPID_PUBLIC_KEY?: string;
 	VAPID_PRIVATE_KEY?: string;
 	VAPID_SUBJECT?: string;
-	DEV_MAILBOX?: string;
-	ROOM_TEST_SEAMS?: string;
 }
 
 export interface VapidKeys {
@@ -39,7 +40,7 @@ export interface VapidKeys {
 /**
  * DEV_ONLY: a key pair for `wrangler dev`, the worker tests and e2e runs, so none of them needs a
  * manual step. It is public (it is in this file), so it must never sign anything real: vapidKeys
- * hands it out only where DEV_MAILBOX or ROOM_TEST_SEAMS is '1', which production never sets.
+ * hands it out only on a development server (src/lib/server/dev.ts), which production never is.
  * Made by `npm run vapid:keys`.
  */
 export const DEV_ONLY_VAPID_KEYS: VapidKeys = {
@@ -53,7 +54,7 @@ export const DEV_ONLY_VAPID_KEYS: VapidKeys = {
  * secrets: the settings page says so, and the channel sends nothing).
  */
 export function vapidKeys(env: Partial<PushEnv>): VapidKeys | null {
-	const dev = env.DEV_MAILBOX === '1' || env.ROOM_TEST_SEAMS === '1';
+	const dev = devServer(env);
 	if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
 		const subject = env.VAPID_SUBJECT || (dev ? DEV_ONLY_VAPID_KEYS.subject : '');
 		// Push services (Apple's among them) refuse a JWT without a contact; better off than refused.
@@ -172,8 +173,13 @@ export function pushSender(env: PushEnv, fetchFn: FetchFn = (url, init) => fetch
 			}
 			const payload = pushPayload(msg, ctx);
 			const failures: string[] = [];
+			// Stored before the endpoint policy (issue 10): never fetched, and gone. Push services are
+			// never local, so no development exception either.
+			const refused = subs.filter((sub) => !allowedOutboundUrl(sub.endpoint));
+			for (const sub of refused) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+			if (refused.length === subs.length) throw new PermanentFailure('no push endpoint of this user is allowed');
 			await Promise.all(
-				subs.map(async (sub) => {
+				subs.filter((sub) => !refused.includes(sub)).map(async (sub) => {
 					const where = redactEndpoint(sub.endpoint);
 					try {
 						const { url, init } = await buildPushRequest(sub, payload, vapid);

@@ -106,8 +106,8 @@ describe('unsubscribe tokens', () => {
 describe('the secret', () => {
 	it('uses the configured one, the dev fallback only in development, else none (logged once)', () => {
 		expect(unsubscribeSecret({ UNSUBSCRIBE_SECRET: SECRET })).toBe(SECRET);
-		expect(unsubscribeSecret({ DEV_MAILBOX: '1' })).toBe(DEV_UNSUBSCRIBE_SECRET);
-		expect(unsubscribeSecret({ ROOM_TEST_SEAMS: '1' })).toBe(DEV_UNSUBSCRIBE_SECRET);
+		expect(unsubscribeSecret({ ORIGIN: 'http://localhost:8787', DEV_MAILBOX: '1' })).toBe(DEV_UNSUBSCRIBE_SECRET);
+		expect(unsubscribeSecret({ ORIGIN: 'http://localhost:8787', ROOM_TEST_SEAMS: '1' })).toBe(DEV_UNSUBSCRIBE_SECRET);
 		const log = vi.spyOn(console, 'error').mockImplementation(() => {});
 		expect(unsubscribeSecret({})).toBeNull();
 		expect(unsubscribeSecret({ UNSUBSCRIBE_SECRET: 'short' })).toBeNull();

@@ -9,6 +9,7 @@
  * character — fails, and a MAC made for another purpose with the same secret never fits.
  * The payload is only parsed after the MAC matched.
  */
+import { devServer, type DevEnv } from '../dev';
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
@@ -22,9 +23,9 @@ export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 3_600_000;
 /** Shorter secrets are refused: the MAC is only as strong as the key. */
 export const MIN_SECRET_LENGTH = 32;
 /**
- * Development and tests only (DEV_MAILBOX or ROOM_TEST_SEAMS is "1"), like the other dev-only
- * switches: a fixed, public value, so local links keep working across restarts. Never used when
- * neither is set, i.e. in production.
+ * Development and tests only (a development server, src/lib/server/dev.ts), like the other dev-only
+ * switches: a fixed, public value, so local links keep working across restarts. Never used in
+ * production.
  */
 export const DEV_UNSUBSCRIBE_SECRET = 'rongo-development-unsubscribe-secret-never-in-production';
 
@@ -33,10 +34,8 @@ const MAX_TOKEN = 600;
 const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,550})\.([A-Za-z0-9_-]{43})$/;
 const utf8 = new TextEncoder();
 
-export interface SecretEnv {
+export interface SecretEnv extends DevEnv {
 	UNSUBSCRIBE_SECRET?: string;
-	DEV_MAILBOX?: string;
-	ROOM_TEST_SEAMS?: string;
 }
 
 let warned = false;
@@ -44,7 +43,7 @@ let warned = false;
 export function unsubscribeSecret(env: SecretEnv): string | null {
 	const s = env.UNSUBSCRIBE_SECRET;
 	if (s && s.length >= MIN_SECRET_LENGTH) return s;
-	if (env.DEV_MAILBOX === '1' || env.ROOM_TEST_SEAMS === '1') return DEV_UNSUBSCRIBE_SECRET;
+	if (devServer(env)) return DEV_UNSUBSCRIBE_SECRET;
 	if (!warned) {
 		warned = true;
 		console.error(

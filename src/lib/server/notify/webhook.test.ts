@@ -123,7 +123,7 @@ describe('webhookSender', () => {
 			.catch((e) => e);
 		expect(err).toBeInstanceOf(PermanentFailure);
 		expect(f).not.toHaveBeenCalled();
-		await webhookSender({ DEV_MAILBOX: '1' }, f as never).send({ ...to, webhookUrl: 'http://localhost:9/x' }, msg, ctx);
+		await webhookSender({ ORIGIN: 'http://localhost:8787', DEV_MAILBOX: '1' }, f as never).send({ ...to, webhookUrl: 'http://localhost:9/x' }, msg, ctx);
 		expect(f).toHaveBeenCalledTimes(1);
 	});
 

@@ -5,12 +5,12 @@
  * in an error or a log line.
  *
  * The Worker fetches a URL a user typed, so it is checked like any server-side request to a
- * user-chosen address: https only, no credentials in it, no localhost or private/loopback/
- * link-local IP literal, and redirects are not followed (a public URL could redirect inward).
- * Hostnames that *resolve* to private addresses cannot be checked from a Worker (no DNS API);
- * Workers' outbound fetches cannot reach Cloudflare-internal or RFC 1918 networks anyway.
+ * user-chosen address (./outbound.ts, the policy Web Push endpoints share), and redirects are not
+ * followed (a public URL could redirect inward).
  */
 import type { ChannelSender, Message } from './types';
+import { devServer, type DevEnv } from '../dev';
+import { allowedOutboundUrl } from './outbound';
 
 /** The delivery can never succeed as it is (gone, refused, malformed): the postman does not retry. */
 export class PermanentFailure extends Error {
@@ -21,77 +21,18 @@ export class PermanentFailure extends Error {
 	}
 }
 
-export interface WebhookEnv {
-	DEV_MAILBOX?: string;
-}
+export interface WebhookEnv extends DevEnv {}
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-const MAX_URL = 2048;
 /** 4xx answers that no retry can fix (bad payload, bad or revoked webhook, deleted or archived channel). */
 const PERMANENT = new Set([400, 401, 403, 404, 410]);
 
-function ipv4(host: string): number[] | null {
-	const p = host.split('.');
-	if (p.length !== 4 || !p.every((x) => /^\d{1,3}$/.test(x) && Number(x) <= 255)) return null;
-	return p.map(Number);
-}
-
-function privateV4([a, b]: number[]): boolean {
-	return (
-		a === 0 || // "this network"
-		a === 10 ||
-		a === 127 ||
-		(a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
-		(a === 169 && b === 254) || // link-local, cloud metadata
-		(a === 172 && b >= 16 && b <= 31) ||
-		(a === 192 && b === 168) ||
-		(a === 198 && (b === 18 || b === 19)) || // benchmarking
-		a >= 224 // multicast, reserved, broadcast
-	);
-}
-
-/** An IPv6 literal (without brackets) that is not a public unicast address. */
-function privateV6(host: string): boolean {
-	const h = host.toLowerCase();
-	if (h === '::' || h === '::1') return true;
-	// IPv4-mapped/-compatible forms: WHATWG URL normalizes them to hex (`::ffff:7f00:1`).
-	const mapped = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(h);
-	if (mapped) {
-		const hi = parseInt(mapped[1], 16);
-		const lo = parseInt(mapped[2], 16);
-		return privateV4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
-	}
-	const first = parseInt(h.split(':')[0] || '0', 16);
-	return (
-		(first & 0xfe00) === 0xfc00 || // unique local fc00::/7
-		(first & 0xffc0) === 0xfe80 || // link-local fe80::/10
-		(first & 0xff00) === 0xff00 || // multicast
-		first === 0 // other forms under ::/16 (NAT64 and friends stay public via 64:ff9b::)
-	);
-}
-
 /**
- * Whether `url` may be stored and called as a webhook. `dev` (DEV_MAILBOX is "1") also allows
- * http and local addresses, for a receiver on the developer's machine.
+ * Whether `url` may be stored and called as a webhook: the outbound-URL policy shared with Web
+ * Push (./outbound.ts). `dev` (a development server) also allows http and local addresses.
  */
 export function validWebhookUrl(url: string, dev = false): boolean {
-	if (typeof url !== 'string' || url.length > MAX_URL) return false;
-	let u: URL;
-	try {
-		u = new URL(url);
-	} catch {
-		return false;
-	}
-	if (u.username || u.password) return false;
-	if (dev) return u.protocol === 'https:' || u.protocol === 'http:';
-	if (u.protocol !== 'https:') return false;
-	const host = u.hostname.toLowerCase().replace(/\.$/, '');
-	if (!host || host === 'localhost' || /\.(localhost|local|internal|home\.arpa)$/.test(host)) return false;
-	if (host.startsWith('[')) return !privateV6(host.slice(1, -1));
-	const v4 = ipv4(host);
-	if (v4) return !privateV4(v4);
-	// WHATWG URL turns other numeric hosts (0x7f.1, 2130706433) into dotted IPv4, checked above.
-	return host.includes('.');
+	return allowedOutboundUrl(url, dev);
 }
 
 const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
@@ -113,7 +54,7 @@ export function webhookPayload(msg: Message) {
 }
 
 export function webhookSender(env: WebhookEnv, fetchFn: typeof fetch = fetch): ChannelSender {
-	const dev = env.DEV_MAILBOX === '1';
+	const dev = devServer(env);
 	return {
 		async send(to, msg) {
 			if (!to.webhookUrl) return;

@@ -10,6 +10,7 @@
  * (which carries the seed commitment, never the seed).
  */
 import { DurableObject } from 'cloudflare:workers';
+import { testSeams } from '../dev';
 import type {
 	DurableObjectState,
 	Request as CfRequest,
@@ -873,7 +874,7 @@ export class GameRoom extends DurableObject<Env> {
 	 * move in one round. Only where ROOM_TEST_SEAMS is set; never in production.
 	 */
 	async createScenario(input: CreateInput, users: RoomUser[], scenario: ScenarioStart, seed: string): Promise<RoomResult<{ version: number }>> {
-		if (this.env.ROOM_TEST_SEAMS !== '1') return refuse(404, 'NOT_FOUND', 'no such endpoint');
+		if (!testSeams(this.env)) return refuse(404, 'NOT_FOUND', 'no such endpoint');
 		const bad = this.load();
 		if (bad) return bad;
 		if (this.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
@@ -890,14 +891,14 @@ export class GameRoom extends DurableObject<Env> {
 
 	/** Test seam: the room's clock stands at `ms` (null: the real clock again). Only where ROOM_TEST_SEAMS is set. */
 	async setClock(ms: number | null): Promise<boolean> {
-		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		if (!testSeams(this.env)) return false;
 		this.testNow = ms;
 		return true;
 	}
 
 	/** Test seam: the next `n` D1 writes of this room fail. Only where ROOM_TEST_SEAMS is set (tests). */
 	async failNextD1Writes(n: number): Promise<boolean> {
-		if (this.env.ROOM_TEST_SEAMS !== '1') return false;
+		if (!testSeams(this.env)) return false;
 		this.store.setCounter('failD1', n);
 		return true;
 	}

@@ -6,6 +6,7 @@ import { getDb } from '$lib/server/db';
 import { pushSubscriptions } from '$lib/server/db/schema';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 import { vapidKeys } from '$lib/server/notify/push';
+import { allowedOutboundUrl } from '$lib/server/notify/outbound';
 
 /**
  * This browser's Web Push subscription (docs/notifications.md "Web Push", docs/api.md).
@@ -27,6 +28,18 @@ const Endpoint = v.pipe(
 	v.url(),
 	v.check((s) => s.startsWith('https://'), 'an https URL')
 );
+
+/**
+ * The Worker will POST to a subscription's endpoint, so it must be an address the Worker may call
+ * (issue 10): the outbound-URL policy webhooks have (https, no private, loopback, link-local or
+ * credentialed host; src/lib/server/notify/outbound.ts) — on a development server too: push
+ * services are never on this machine. Checked again when sending.
+ */
+function endpointRefused(endpoint: string): Response | null {
+	return allowedOutboundUrl(endpoint)
+		? null
+		: apiError(400, 'BAD_REQUEST', 'endpoint: not an address a push service has (https to a public host, no credentials)');
+}
 
 const SubscribeBody = v.object({
 	endpoint: Endpoint,
@@ -85,6 +98,8 @@ export const POST: RequestHandler = async ({ locals, platform, request }) => {
 	const body = await readJson(request, SubscribeBody);
 	if (!body.ok) return body.response;
 	const { endpoint, keys } = body.value;
+	const refused = endpointRefused(endpoint);
+	if (refused) return refused;
 	if (!(await isP256Point(keys.p256dh))) return apiError(400, 'BAD_REQUEST', 'keys.p256dh: not a P-256 public key');
 	const userId = locals.user.id;
 	await getDb(platform.env.DB)

@@ -1,19 +1,22 @@
 /**
  * /dev/mailbox: the emails a development server "sent" (DEV_MAILBOX is "1": `npm start`, the
  * end-to-end and worker tests), newest first, so a newcomer sees what players would get.
- * Everywhere else — production — the page does not exist (404), whoever asks.
+ * Everywhere else — production, or any address but this machine's — the page does not exist
+ * (404), whoever asks. The page says what it shows: every user's mail, to anyone who opens it.
  */
 import { error } from '@sveltejs/kit';
 import { desc } from 'drizzle-orm';
 import type { Actions, PageServerLoad } from './$types';
 import { getDb } from '$lib/server/db';
-import { devMailbox } from '$lib/server/db/schema';
+import { devMailbox as mailboxTable } from '$lib/server/db/schema';
+import { devMailbox } from '$lib/server/dev';
 
 const LIMIT = 100;
 
-function devEnv(platform: App.Platform | undefined) {
+/** Only on a development server (src/lib/server/dev.ts: DEV_MAILBOX=1 and this machine's address); elsewhere 404. */
+function devEnv(platform: App.Platform | undefined, url: URL) {
 	const env = platform?.env;
-	if (env?.DEV_MAILBOX !== '1' || !env.DB) error(404, 'Not found');
+	if (!env?.DB || !devMailbox(env, url)) error(404, 'Not found');
 	return env;
 }
 
@@ -26,10 +29,10 @@ function headersOf(json: string): Record<string, string> {
 	}
 }
 
-export const load: PageServerLoad = async ({ platform, setHeaders }) => {
-	const env = devEnv(platform);
+export const load: PageServerLoad = async ({ platform, setHeaders, url }) => {
+	const env = devEnv(platform, url);
 	setHeaders({ 'cache-control': 'no-store' });
-	const rows = await getDb(env.DB).select().from(devMailbox).orderBy(desc(devMailbox.createdAt)).limit(LIMIT);
+	const rows = await getDb(env.DB).select().from(mailboxTable).orderBy(desc(mailboxTable.createdAt)).limit(LIMIT);
 	return {
 		mails: rows.map((r) => ({
 			id: r.id,
@@ -44,9 +47,9 @@ export const load: PageServerLoad = async ({ platform, setHeaders }) => {
 };
 
 export const actions: Actions = {
-	clear: async ({ platform }) => {
-		const env = devEnv(platform);
-		await getDb(env.DB).delete(devMailbox);
+	clear: async ({ platform, url }) => {
+		const env = devEnv(platform, url);
+		await getDb(env.DB).delete(mailboxTable);
 		return { cleared: true };
 	}
 };
