@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { apiError, hostileJson, readJson } from './http';
+import { apiError, hostileJson, plainObject, readJson } from './http';
 
 const Schema = v.strictObject({ name: v.string(), n: v.optional(v.number()) });
 
@@ -77,5 +77,24 @@ describe('readJson', () => {
 	});
 	it('hostileJson passes ordinary data', () => {
 		expect(hostileJson({ a: [1, { b: 'c' }], d: null })).toBeNull();
+	});
+});
+
+describe('objects only (issue 10)', () => {
+	const AllOptional = v.strictObject({ ids: v.optional(v.array(v.string())) });
+	it('refuses a top-level array, string, number or null where every field is optional', async () => {
+		for (const body of ['[]', '[1,2]', '"x"', '3', 'null', 'true']) {
+			const r = await readJson(post(body), AllOptional);
+			expect(r.ok, body).toBe(false);
+			if (!r.ok) expect(await r.response.json()).toEqual({ code: 'BAD_REQUEST', message: '(body): expected a JSON object' });
+		}
+		expect((await readJson(post('{}'), AllOptional)).ok).toBe(true);
+	});
+	it('plainObject refuses an array nested where an object is expected; valibot alone would not', () => {
+		const loose = v.strictObject({ modes: v.optional(v.partial(v.strictObject({ email: v.string() }))) });
+		const strict = v.strictObject({ modes: v.optional(plainObject(v.partial(v.strictObject({ email: v.string() })))) });
+		expect(v.safeParse(loose, { modes: [] }).success).toBe(true);
+		expect(v.safeParse(strict, { modes: [] }).success).toBe(false);
+		expect(v.safeParse(strict, { modes: { email: 'x' } })).toMatchObject({ success: true, output: { modes: { email: 'x' } } });
 	});
 });

@@ -51,7 +51,7 @@ export function isJsonContentType(header: string | null): boolean {
  * client can lie or send chunked, so the count is of the bytes actually read, and reading stops
  * (and the stream is cancelled) as soon as the limit is passed.
  */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
 	const declared = request.headers.get('content-length');
 	if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return null;
 	if (!request.body) return new Uint8Array(0);
@@ -101,6 +101,19 @@ export function hostileJson(value: unknown, maxDepth = MAX_DEPTH): string | null
 	return null;
 }
 
+/** A JSON object: not null, not an array. */
+export function isPlainObject(x: unknown): x is Record<string, unknown> {
+	return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * An object schema that refuses arrays, for objects nested in a body whose fields are all
+ * optional (valibot's own object schemas accept `[]` as an object with no keys).
+ */
+export function plainObject<S extends v.GenericSchema>(schema: S): S {
+	return v.pipe(v.custom<unknown>(isPlainObject, 'expected an object'), schema) as unknown as S;
+}
+
 /** `a.b.0.c` from a valibot issue, for the BAD_REQUEST message. */
 function issuePath(issue: v.BaseIssue<unknown>): string {
 	return issue.path?.map((p) => String(p.key)).join('.') || '(body)';
@@ -134,10 +147,15 @@ export async function readJson<S extends v.GenericSchema>(
 	}
 	const hostile = hostileJson(data);
 	if (hostile) return refuse(400, 'BAD_REQUEST', `refused: ${hostile}`);
+	// Every body of this API is an object. valibot's object schemas take arrays too (typeof
+	// 'object'), so `[]` passed where all fields are optional — e.g. POST /api/me/inbox read as
+	// "mark everything read" (issue 10). Nested objects: `plainObject` below.
+	if (!isPlainObject(data)) return refuse(400, 'BAD_REQUEST', '(body): expected a JSON object');
 	const parsed = v.safeParse(schema, data);
 	if (!parsed.success) {
 		const issue = parsed.issues[0];
-		const expected = issue.expected ? `expected ${issue.expected}` : issue.message;
+		// valibot's own messages end in `Received "<the input>"`: cut off (ours never have it).
+		const expected = issue.expected ? `expected ${issue.expected}` : issue.message.replace(/:?\s*Received\b[\s\S]*$/, '');
 		// The received value is left out: it is the client's own input, but echoing it serves nobody.
 		return refuse(400, 'BAD_REQUEST', `${issuePath(issue)}: ${expected}`.slice(0, 200));
 	}

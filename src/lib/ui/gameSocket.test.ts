@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RoomView } from '$lib/server/room/protocol';
 import { GameSocket, logLines } from './gameSocket.svelte';
+import { SESSION_ENDED } from '$lib/protocol/socket';
 
 /** A stand-in for the browser's WebSocket: records what is sent, lets the test deliver messages. */
 class FakeSocket {
@@ -10,7 +11,7 @@ class FakeSocket {
 	sent: unknown[] = [];
 	onopen: (() => void) | null = null;
 	onmessage: ((e: { data: string }) => void) | null = null;
-	onclose: (() => void) | null = null;
+	onclose: ((e: { code: number }) => void) | null = null;
 	onerror: (() => void) | null = null;
 	constructor(readonly url: string) {
 		FakeSocket.all.push(this);
@@ -25,9 +26,9 @@ class FakeSocket {
 	send(text: string) {
 		this.sent.push(JSON.parse(text));
 	}
-	close() {
+	close(code = 1006) {
 		this.readyState = 3;
-		this.onclose?.();
+		this.onclose?.({ code });
 	}
 }
 
@@ -122,5 +123,17 @@ describe('GameSocket (conventions §11)', () => {
 		s.close();
 		vi.advanceTimersByTime(60_000);
 		expect(FakeSocket.all).toHaveLength(3);
+	});
+
+	test('a socket closed because its session ended (4401) is not reopened; the page is told', () => {
+		const ended = vi.fn();
+		const s = new GameSocket('ws://x', room(1), [], null, ended);
+		s.connect();
+		FakeSocket.all[0].open();
+		FakeSocket.all[0].close(SESSION_ENDED);
+		expect(ended).toHaveBeenCalledTimes(1);
+		expect(s.status).toBe('closed');
+		vi.advanceTimersByTime(60_000);
+		expect(FakeSocket.all).toHaveLength(1);
 	});
 });

@@ -1,21 +1,22 @@
+import { testSeams } from '$lib/server/dev';
 import * as v from 'valibot';
 import { inArray } from 'drizzle-orm';
 import type { RequestHandler } from './$types';
 import { env, fromRoom, noPlatform, randomId, roomOf, unauthenticated, userOf } from '$lib/server/games';
 import { getDb } from '$lib/server/db';
 import { users } from '$lib/server/db/schema';
-import { apiError, jsonResponse, readJson } from '$lib/server/http';
+import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
 
 /**
  * Test seam, absent in production: POST {usernames, config, seed, visibility?} → 201 {id, inviteCode} starts a game from a
  * scenario (forced dice and a starting position, docs/giants-notation.md) with the named users in
- * that seat order. Exists only where ROOM_TEST_SEAMS is "1" (the end-to-end tests and benchmarks
+ * that seat order. Exists only on a test server (ROOM_TEST_SEAMS is "1", src/lib/server/dev.ts) (the end-to-end tests and benchmarks
  * set it on their own `wrangler dev`); otherwise it answers 404 like any unknown path.
  */
 const Body = v.strictObject({
 	usernames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.minLength(3), v.maxLength(5)),
 	// The engine validates the scenario itself (setup refuses a bad position).
-	config: v.looseObject({}),
+	config: plainObject(v.looseObject({})),
 	seed: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
 	quickStart: v.optional(v.boolean(), false),
 	immediateScoring: v.optional(v.boolean(), false),
@@ -25,7 +26,7 @@ const Body = v.strictObject({
 export const POST: RequestHandler = async (event) => {
 	const e = env(event);
 	if (!e) return noPlatform();
-	if (e.ROOM_TEST_SEAMS !== '1') return apiError(404, 'NOT_FOUND', 'no such endpoint');
+	if (!testSeams(e, event.url)) return apiError(404, 'NOT_FOUND', 'no such endpoint');
 	if (!userOf(event)) return unauthenticated();
 	const body = await readJson(event.request, Body, 64 * 1024);
 	if (!body.ok) return body.response;

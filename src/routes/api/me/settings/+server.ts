@@ -1,10 +1,11 @@
+import { devServer } from '$lib/server/dev';
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
 import { DEFAULT_MODE } from '$lib/server/notify/delivery';
 import { validTimeZone } from '$lib/server/notify/time';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
-import { apiError, jsonResponse, readJson } from '$lib/server/http';
+import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
 import { signedIn } from '$lib/server/games';
 
 export interface NotificationSettings {
@@ -54,7 +55,7 @@ const Body = v.strictObject({
 	quietEnd: v.optional(Minutes),
 	email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()))),
 	webhookUrl: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500)))),
-	modes: v.optional(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>)))
+	modes: v.optional(plainObject(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>))))
 });
 
 /** PUT (any subset of NotificationSettings) → NotificationSettings. */
@@ -67,7 +68,7 @@ export const PUT: RequestHandler = async (event) => {
 	const b = body.value;
 	if (b.timeZone !== undefined && !validTimeZone(b.timeZone)) return apiError(400, 'BAD_TIME_ZONE', 'unknown time zone');
 	// https to a public host only (no SSRF into private networks); development allows local ones.
-	if (b.webhookUrl && !validWebhookUrl(b.webhookUrl, e.DEV_MAILBOX === '1'))
+	if (b.webhookUrl && !validWebhookUrl(b.webhookUrl, devServer(e, event.url)))
 		return apiError(400, 'BAD_WEBHOOK', 'the webhook URL must be https to a public host, without credentials');
 	const sets: string[] = [];
 	const args: unknown[] = [];

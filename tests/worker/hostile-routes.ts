@@ -1,0 +1,54 @@
+// Every endpoint under /api/ and every page with a form action, as the hostile-input test
+// (hostile.worker.test.ts) attacks them. tests/hostile-routes.test.ts checks this list against
+// src/routes, so a new endpoint or form cannot be left out. `:game` is a started public game,
+// `:private` a waiting private game, `:name` a user, `:session` a session id.
+
+export interface ApiRoute {
+	/** The route's path pattern as in src/routes (`[id]` → `:game`). */
+	path: string;
+	methods: string[];
+	/** Methods that read a JSON body. */
+	json?: string[];
+}
+
+export const API_ROUTES: ApiRoute[] = [
+	{ path: '/api/archive', methods: ['GET'] },
+	{ path: '/api/auth/me', methods: ['GET'] },
+	{ path: '/api/auth/sessions', methods: ['GET'] },
+	{ path: '/api/auth/sessions/:session', methods: ['DELETE'] },
+	{ path: '/api/auth/signin', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/signout', methods: ['POST'] },
+	{ path: '/api/auth/signup', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/dev/scenario', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games', methods: ['GET', 'POST'], json: ['POST'] },
+	{ path: '/api/games/:game', methods: ['GET'] },
+	{ path: '/api/games/:game/export', methods: ['GET'] },
+	{ path: '/api/games/:game/join', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/:game/leave', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/:game/log', methods: ['GET'] },
+	{ path: '/api/games/:game/moves', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/:game/reclaim', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/:game/socket', methods: ['GET'] },
+	{ path: '/api/games/:game/start', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/mine', methods: ['GET'] },
+	{ path: '/api/games/next', methods: ['GET'] },
+	{ path: '/api/me/inbox', methods: ['GET', 'POST'], json: ['POST'] },
+	{ path: '/api/me/settings', methods: ['GET', 'PUT'], json: ['PUT'] },
+	{ path: '/api/me/socket', methods: ['GET'] },
+	{ path: '/api/me/vacation', methods: ['GET', 'POST', 'DELETE'], json: ['POST'] },
+	{ path: '/api/ping', methods: ['GET'] },
+	{ path: '/api/players/:name', methods: ['GET'] },
+	{ path: '/api/push', methods: ['GET', 'POST', 'DELETE'], json: ['POST', 'DELETE'] },
+	{ path: '/api/unsubscribe', methods: ['GET', 'POST'] },
+	{ path: '/api/watch', methods: ['GET'] }
+];
+
+/** Pages with form actions: path and action names ('default' for the unnamed one). */
+export const FORM_PAGES: { path: string; actions: string[] }[] = [
+	{ path: '/signin', actions: ['default'] },
+	{ path: '/signup', actions: ['default'] },
+	{ path: '/signout', actions: ['default'] },
+	{ path: '/unsubscribe', actions: ['default'] },
+	{ path: '/settings/sessions', actions: ['revoke'] },
+	{ path: '/dev/mailbox', actions: ['clear'] }
+];
