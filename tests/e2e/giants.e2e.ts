@@ -64,7 +64,7 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 	// The creator: a 3-seat public game.
 	const [host, ...guests] = pages;
 	await open(host, '/lobby');
-	await host.getByLabel('Players').selectOption('3');
+	await host.getByRole('combobox', { name: /^Players/ }).selectOption('3');
 	await host.getByRole('button', { name: 'Create game' }).click();
 	await host.waitForURL(/\/games\/[^/]+$/);
 	const gameUrl = host.url();
