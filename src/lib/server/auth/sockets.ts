@@ -7,10 +7,38 @@
  * the answer to the sign-out goes out. What ends a session without telling the hub (expiry) is
  * caught when a socket resyncs or outlives the expiry it was opened with (GameRoom).
  */
-import { SESSION_HEADER, type SocketSession } from '../room/protocol';
+import type { WebSocket as CfWebSocket } from '@cloudflare/workers-types';
+import { SESSION_ENDED, SESSION_HEADER, type SocketSession } from '../room/protocol';
 import { SESSION_ID } from './session';
 
 type HubEnv = Pick<Env, 'USER_HUB'>;
+
+/** What a socket of a Durable Object carries through hibernation, as far as sessions go. */
+interface SessionAttachment {
+	sessionId?: string | null;
+}
+
+export function closeEnded(ws: CfWebSocket): void {
+	try {
+		ws.close(SESSION_ENDED, 'session ended');
+	} catch {
+		/* already closed */
+	}
+}
+
+/** Closes the sockets (of a hub or a room) opened by any of these sessions; answers how many. */
+export function closeSessionsIn(sockets: CfWebSocket[], sessionIds: Iterable<string>): number {
+	const ids = new Set(sessionIds);
+	let n = 0;
+	for (const ws of sockets) {
+		const att = ws.deserializeAttachment() as SessionAttachment | null;
+		if (att?.sessionId && ids.has(att.sessionId)) {
+			closeEnded(ws);
+			n++;
+		}
+	}
+	return n;
+}
 
 /** The session header a route sets for a room or hub (never the client's: routes delete any copy first). */
 export function sessionHeader(session: { id: string; expiresAt: number }): [string, string] {

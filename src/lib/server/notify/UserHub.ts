@@ -18,8 +18,8 @@ import type {
 	WebSocket as CfWebSocket,
 	WebSocketPair as CfWebSocketPair
 } from '@cloudflare/workers-types';
-import { parseSocketSession } from '../auth/sockets';
-import { SESSION_ENDED, SESSION_HEADER } from '../room/protocol';
+import { closeSessionsIn, parseSocketSession } from '../auth/sockets';
+import { SESSION_HEADER } from '../room/protocol';
 
 export type HubMessage = { type: 'inbox'; unread: number };
 
@@ -97,14 +97,7 @@ export class UserHub extends DurableObject<Env> {
 			for (const r of this.sql.exec<{ game_id: string }>('SELECT game_id FROM session_rooms WHERE session_id = ?', id)) rooms.add(r.game_id);
 			this.sql.exec('DELETE FROM session_rooms WHERE session_id = ?', id);
 		}
-		let closed = 0;
-		for (const ws of this.ctx.getWebSockets()) {
-			const att = ws.deserializeAttachment() as Attachment | null;
-			if (att?.sessionId && ids.has(att.sessionId)) {
-				closeEnded(ws);
-				closed++;
-			}
-		}
+		let closed = closeSessionsIn(this.ctx.getWebSockets(), ids);
 		const list = [...ids];
 		const results = await Promise.allSettled(
 			[...rooms].map((gameId) => this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(gameId)).closeSessions(list))
@@ -130,13 +123,5 @@ export class UserHub extends DurableObject<Env> {
 
 	private ended(sessionId: string): boolean {
 		return this.sql.exec('SELECT 1 FROM ended_sessions WHERE session_id = ?', sessionId).toArray().length > 0;
-	}
-}
-
-export function closeEnded(ws: CfWebSocket): void {
-	try {
-		ws.close(SESSION_ENDED, 'session ended');
-	} catch {
-		/* already closed */
 	}
 }

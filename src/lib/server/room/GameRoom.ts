@@ -31,9 +31,8 @@ import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Nex
 import { backoffMs, outboxBatch } from './outbox';
 import { rebuild } from './rebuild';
 import { RoomStore, SNAPSHOT_EVERY, type Meta, type MoveRow, type Player } from './storage';
-import { parseSocketSession } from '../auth/sockets';
+import { closeEnded, closeSessionsIn, parseSocketSession } from '../auth/sockets';
 import { sessionExpiry } from '../auth/session';
-import { closeEnded } from '../notify/UserHub';
 import { canSee } from './access';
 import {
 	SESSION_HEADER, USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView,
@@ -566,16 +565,7 @@ export class GameRoom extends DurableObject<Env> {
 
 	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
 	async closeSessions(sessionIds: string[]): Promise<number> {
-		const ids = new Set(Array.isArray(sessionIds) ? sessionIds : []);
-		let n = 0;
-		for (const ws of this.ctx.getWebSockets()) {
-			const att = ws.deserializeAttachment() as Attachment | null;
-			if (att?.sessionId && ids.has(att.sessionId)) {
-				closeEnded(ws);
-				n++;
-			}
-		}
-		return n;
+		return closeSessionsIn(this.ctx.getWebSockets(), Array.isArray(sessionIds) ? sessionIds : []);
 	}
 
 	/**
