@@ -1,8 +1,9 @@
 /**
- * Issue 10, in a real browser: a session revoked elsewhere takes its open game page with it. Ana
+ * Issue 10, in a real browser. A session revoked elsewhere takes its open game page with it. Ana
  * has the game open (her seat's view: "Your turn", her sealed bid to make); from another device
  * she revokes that browser's session. The server closes the page's sockets (4401) and the page
  * loads again as who the visitor now is: signed out, a spectator — no seat view, no badge socket.
+ * And a private game: nothing for a stranger with its URL; its invite link lets one watch, then join.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -62,5 +63,33 @@ test('a session revoked on another device: the open game page falls back to sign
 	expect(await page.getByText(en.nav_signed_in_as.replace('{name}', a.username)).count()).toBe(0);
 	// It keeps following the game as a spectator: a new socket opens.
 	await page.getByText(en.game_live_open).waitFor();
+	expect(await csp.violations()).toEqual([]);
+});
+
+test('a private game: a stranger with its URL gets nothing; the invite link lets one watch first, then join', async () => {
+	const suffix = Date.now().toString(36).slice(-5);
+	const [host, guest] = ['hana', 'gus'].map((n) => new Client(server.url, `${n}${suffix}`));
+	for (const x of [host, guest]) await x.signup(x.username, 'correct horse battery staple');
+	const { id, inviteCode } = await host.api<{ id: string; inviteCode: string }>('POST', '/api/games', { game: 'giants', seats: 3, visibility: 'private' });
+
+	const page = await person.context.newPage();
+	const csp = await watchCsp(page);
+	// Signed out, with only the game's URL: no such game.
+	await person.context.clearCookies();
+	const stranger = await page.goto(`${server.url}/games/${id}`);
+	expect(stranger?.status()).toBe(404);
+
+	// Gus, signed in, follows the invite link and watches first.
+	const [name, value] = guest.cookie.split('=');
+	await person.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+	await page.goto(`${server.url}/invite/${inviteCode}`);
+	await page.getByRole('link', { name: en.invite_watch }).click();
+	await page.waitForURL(new RegExp(`/games/${id}\\?invite=`));
+	await page.getByText(en.game_live_open).waitFor();
+	// A spectator of the waiting game: he may join from here, with the link's code.
+	await page.getByRole('button', { name: en.game_join }).click();
+	await page.getByRole('button', { name: en.game_leave }).waitFor();
+	const seats = (await host.api<{ seats: { username: string }[] }>('GET', `/api/games/${id}`)).seats.map((s) => s.username);
+	expect(seats).toEqual([host.username, guest.username]);
 	expect(await csp.violations()).toEqual([]);
 });
