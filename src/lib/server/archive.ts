@@ -61,7 +61,9 @@ export type ArchiveFilters = Omit<v.InferOutput<typeof ArchiveQuery>, 'limit'> &
 
 /** The query string as an object of its non-empty values; a repeated key is refused (null). */
 export function queryObject(params: URLSearchParams, only?: readonly string[]): Record<string, string> | null {
-	const out: Record<string, string> = {};
+	// No prototype: `out['__proto__'] = …` on a plain object sets its prototype instead of a key,
+	// and the strict schema then never saw the parameter (issue 10: `?__proto__=1` was accepted).
+	const out: Record<string, string> = Object.create(null);
 	for (const [k, val] of params) {
 		if (only && !only.includes(k)) continue;
 		if (Object.hasOwn(out, k)) return null;
