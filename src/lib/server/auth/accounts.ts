@@ -21,12 +21,12 @@ export const PASSWORD_MAX = 256;
 const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
 
 /** The JSON bodies; anything but strings in these fields is a 400 BAD_REQUEST from readJson. */
-export const SignUpBody = v.object({
+export const SignUpBody = v.strictObject({
 	username: v.string(),
 	password: v.string(),
 	email: v.optional(v.nullable(v.string()))
 });
-export const SignInBody = v.object({ username: v.string(), password: v.string() });
+export const SignInBody = v.strictObject({ username: v.string(), password: v.string() });
 
 export type AuthFailure = { ok: false; status: number; code: string; message: string };
 export type AuthSuccess = {
