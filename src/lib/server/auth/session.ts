@@ -81,10 +81,6 @@ export async function validateSessionToken(d1: D1Database, token: string, now = 
 	return { session: { id, expiresAt }, user: { id: row.userId, username: row.username }, renewed };
 }
 
-export async function invalidateSession(d1: D1Database, sessionId: string): Promise<void> {
-	await getDb(d1).delete(sessions).where(eq(sessions.id, sessionId));
-}
-
 /** A session id (the SHA-256 hex of a token). */
 export const SESSION_ID = /^[0-9a-f]{64}$/;
 

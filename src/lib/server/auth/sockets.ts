@@ -9,9 +9,20 @@
  */
 import type { WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import { SESSION_ENDED, SESSION_HEADER, type SocketSession } from '../room/protocol';
-import { SESSION_ID } from './session';
+import { SESSION_ID, invalidateOwnSession } from './session';
 
 type HubEnv = Pick<Env, 'USER_HUB'>;
+
+/**
+ * Ends one of the user's own sessions — sign-out, revocation, by form or API — and closes every
+ * socket it opened: its D1 row first (no new socket can be opened with it), then the sockets.
+ * False when the user has no session of that id (another user's counts as none).
+ */
+export async function endOwnSession(env: HubEnv & Pick<Env, 'DB'>, userId: string, sessionId: string): Promise<boolean> {
+	if (!SESSION_ID.test(sessionId) || !(await invalidateOwnSession(env.DB, userId, sessionId))) return false;
+	await closeSessionSockets(env, userId, [sessionId]);
+	return true;
+}
 
 /** What a socket of a Durable Object carries through hibernation, as far as sessions go. */
 interface SessionAttachment {

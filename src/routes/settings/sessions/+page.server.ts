@@ -2,8 +2,8 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
 import { field } from '$lib/server/auth/forms';
-import { deleteSessionCookie, invalidateOwnSession, listUserSessions } from '$lib/server/auth/session';
-import { closeSessionSockets } from '$lib/server/auth/sockets';
+import { deleteSessionCookie, listUserSessions } from '$lib/server/auth/session';
+import { endOwnSession } from '$lib/server/auth/sockets';
 
 export const load: PageServerLoad = async ({ locals, platform }) => {
 	if (!locals.user || !locals.session) redirect(303, localizeHref('/signin'));
@@ -18,9 +18,7 @@ export const actions: Actions = {
 		if (!platform?.env?.DB) error(503, 'the database is not available');
 		const id = field(await request.formData(), 'id');
 		// Only the user's own sessions: another user's id is "not found" like any unknown one.
-		if (!/^[0-9a-f]{64}$/.test(id) || !(await invalidateOwnSession(platform.env.DB, locals.user.id, id)))
-			return fail(404, { code: 'NOT_FOUND' });
-		await closeSessionSockets(platform.env, locals.user.id, [id]);
+		if (!(await endOwnSession(platform.env, locals.user.id, id))) return fail(404, { code: 'NOT_FOUND' });
 		if (id === locals.session.id) {
 			deleteSessionCookie(cookies);
 			redirect(303, localizeHref('/'));

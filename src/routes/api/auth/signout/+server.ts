@@ -1,17 +1,14 @@
 import type { RequestHandler } from './$types';
 import { noDatabase } from '$lib/server/auth/respond';
-import { deleteSessionCookie, invalidateSession } from '$lib/server/auth/session';
+import { deleteSessionCookie } from '$lib/server/auth/session';
 import { jsonResponse } from '$lib/server/http';
-import { closeSessionSockets } from '$lib/server/auth/sockets';
+import { endOwnSession } from '$lib/server/auth/sockets';
 
 /** POST → 200 {ok: true}; ends the current session and closes its sockets (a no-op when signed out). No body needed. */
 export const POST: RequestHandler = async (event) => {
 	const env = event.platform?.env;
 	if (!env?.DB) return noDatabase();
-	if (event.locals.session && event.locals.user) {
-		await invalidateSession(env.DB, event.locals.session.id);
-		await closeSessionSockets(env, event.locals.user.id, [event.locals.session.id]);
-	}
+	if (event.locals.session && event.locals.user) await endOwnSession(env, event.locals.user.id, event.locals.session.id);
 	deleteSessionCookie(event.cookies);
 	return jsonResponse({ ok: true });
 };

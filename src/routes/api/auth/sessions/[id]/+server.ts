@@ -1,8 +1,8 @@
 import type { RequestHandler } from './$types';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
-import { deleteSessionCookie, invalidateOwnSession } from '$lib/server/auth/session';
+import { deleteSessionCookie } from '$lib/server/auth/session';
 import { apiError, jsonResponse } from '$lib/server/http';
-import { closeSessionSockets } from '$lib/server/auth/sockets';
+import { endOwnSession } from '$lib/server/auth/sockets';
 
 /**
  * DELETE → 200 {ok: true}: revokes one of the user's own sessions and closes its sockets (game and
@@ -12,10 +12,7 @@ import { closeSessionSockets } from '$lib/server/auth/sockets';
 export const DELETE: RequestHandler = async ({ locals, platform, params, cookies }) => {
 	if (!platform?.env?.DB) return noDatabase();
 	if (!locals.user || !locals.session) return unauthenticated();
-	if (!/^[0-9a-f]{64}$/.test(params.id)) return apiError(404, 'NOT_FOUND', 'no such session');
-	if (!(await invalidateOwnSession(platform.env.DB, locals.user.id, params.id)))
-		return apiError(404, 'NOT_FOUND', 'no such session');
-	await closeSessionSockets(platform.env, locals.user.id, [params.id]);
+	if (!(await endOwnSession(platform.env, locals.user.id, params.id))) return apiError(404, 'NOT_FOUND', 'no such session');
 	if (params.id === locals.session.id) deleteSessionCookie(cookies);
 	return jsonResponse({ ok: true });
 };
