@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { archiveSql, dayStart, PROFILE_SQL, WATCH_SQL, type ArchiveFilters } from '$lib/server/archive';
 import { greedyBot } from '$lib/games/giants/bots';
 import { seedRng } from '$lib/engine';
-import type { RoomView } from '$lib/server/room/protocol';
+import type { RoomView } from '$lib/protocol/room';
 import { archiveInserts, makeArchive, type SeedData, type SeedGame } from '../../scripts/lib/seed-archive';
 import { call, signUp } from './room-helpers';
 

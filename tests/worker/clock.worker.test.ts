@@ -9,7 +9,7 @@ import { seedRng } from '$lib/engine';
 import { giants, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
-import { SESSION_HEADER, USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/server/room/protocol';
+import { SESSION_HEADER, USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/protocol/room';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { api, signUp } from './helpers';
 import { createInput, d1Game, d1Seats, room, user } from './room-helpers';

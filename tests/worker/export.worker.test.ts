@@ -6,7 +6,7 @@ import { jsonEqual, seedRng } from '$lib/engine';
 import { giants, type GiantsView } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { replayExport, type GameExport } from '$lib/games/giants/export';
-import type { RoomView } from '$lib/server/room/protocol';
+import type { RoomView } from '$lib/protocol/room';
 import { call, signUp } from './room-helpers';
 
 describe('game export', () => {

@@ -8,7 +8,7 @@ import { giants, type GiantsMove, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import { outboxBatch } from '$lib/server/room/outbox';
-import type { D1Payload, RoomView } from '$lib/server/room/protocol';
+import type { D1Payload, RoomView } from '$lib/protocol/room';
 import { createInput, d1Game, d1Seats, room, startedGame, uid, user } from './room-helpers';
 
 async function viewOf(stub: ReturnType<typeof room>, u: { id: string; username: string } | null): Promise<RoomView> {

@@ -4,7 +4,7 @@ import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonEqual } from '$lib/engine';
 import { giants } from '$lib/games/giants';
-import type { RoomView, ServerMessage } from '$lib/server/room/protocol';
+import type { RoomView, ServerMessage } from '$lib/protocol/room';
 import { ORIGIN, call, signUp, type HttpUser } from './room-helpers';
 
 interface Game {

@@ -2,7 +2,7 @@
 // POST /api/dev/scenario (present only with ROOM_TEST_SEAMS=1, as in this pool).
 import { describe, expect, it } from 'vitest';
 import { giants, type GiantsEntry } from '$lib/games/giants';
-import type { RoomView } from '$lib/server/room/protocol';
+import type { RoomView } from '$lib/protocol/room';
 import { call, signUp } from './room-helpers';
 
 describe('the game log over HTTP', () => {

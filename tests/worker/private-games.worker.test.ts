@@ -7,7 +7,7 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { seedRng } from '$lib/engine';
 import { greedyBot } from '$lib/games/giants/bots';
-import type { RoomView } from '$lib/server/room/protocol';
+import type { RoomView } from '$lib/protocol/room';
 import { ORIGIN, call, signUp, type HttpUser } from './room-helpers';
 
 async function upgrade(who: HttpUser | null, path: string): Promise<Response> {

@@ -1,7 +1,7 @@
 // Helpers for the GameRoom tests: rooms reached through the real binding, users as the Worker
 // passes them (RPC tests need no D1 account; the HTTP tests sign up through the API).
 import { env, exports } from 'cloudflare:workers';
-import type { CreateInput, RoomUser } from '$lib/server/room/protocol';
+import type { CreateInput, RoomUser } from '$lib/protocol/room';
 
 let n = 0;
 export function uid(prefix = 'u'): string {

@@ -5,7 +5,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import type { ServerMessage } from '$lib/server/room/protocol';
+import type { ServerMessage } from '$lib/protocol/room';
 import { ORIGIN, call, signUp, type HttpUser } from './room-helpers';
 
 const PASSWORD = 'correct horse battery staple';

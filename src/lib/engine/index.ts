@@ -1,5 +1,7 @@
 export * from './types';
-export { replay } from './replay';
+export { replay, type OnStep } from './replay';
 export { cloneJson, jsonEqual } from './clone';
 export { next, below, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
+export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, StatusLine } from './kind';
+export { buildExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2 } from './export';

@@ -9,7 +9,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiError, jsonResponse, type ReadResult } from './http';
 import { BANK_MAX_DAYS, INCREMENT_HOURS, PER_MOVE_DAYS } from './room/clock';
-import { TIME_LIMITS, type RoomResult, type RoomUser } from './room/protocol';
+import { TIME_LIMITS, type RoomResult, type RoomUser } from '$lib/protocol/room';
 
 /** Game ids and invite codes: 10 random bytes, base32 lowercase (16 characters, 80 bits). */
 export function randomId(): string {

@@ -1,7 +1,7 @@
 import { render } from 'svelte/server';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import type { SeatClock } from '$lib/server/room/protocol';
+import type { SeatClock } from '$lib/protocol/room';
 import Clocks from './Clocks.svelte';
 
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@
  */
 import type { GiantsEntry } from '$lib/games/giants';
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import type { RoomView, ServerMessage } from '$lib/server/room/protocol';
+import type { RoomView, ServerMessage } from '$lib/protocol/room';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { RoomView } from '$lib/server/room/protocol';
+import type { RoomView } from '$lib/protocol/room';
 import { GameSocket, logLines } from './gameSocket.svelte';
 import { SESSION_ENDED } from '$lib/protocol/socket';
 

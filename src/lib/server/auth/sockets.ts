@@ -8,7 +8,7 @@
  * caught when a socket resyncs or outlives the expiry it was opened with (GameRoom).
  */
 import type { WebSocket as CfWebSocket } from '@cloudflare/workers-types';
-import { SESSION_ENDED, SESSION_HEADER, type SocketSession } from '../room/protocol';
+import { SESSION_ENDED, SESSION_HEADER, type SocketSession } from '$lib/protocol/room';
 import { SESSION_ID, invalidateOwnSession } from './session';
 
 type HubEnv = Pick<Env, 'USER_HUB'>;

@@ -19,7 +19,7 @@ import type {
 	WebSocketPair as CfWebSocketPair
 } from '@cloudflare/workers-types';
 import { closeSessionsIn, parseSocketSession } from '../auth/sockets';
-import { SESSION_HEADER } from '../room/protocol';
+import { SESSION_HEADER } from '$lib/protocol/room';
 
 export type HubMessage = { type: 'inbox'; unread: number };
 

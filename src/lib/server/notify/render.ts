@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { m } from '$lib/paraglide/messages';
 import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '$lib/paraglide/runtime';
-import { logText, phaseName } from '$lib/ui/giants/logText';
+import { logText, phaseName } from '$lib/games/giants/text';
 import type { Message, NotifyEvent, Recipient } from './types';
 
 type Locale = 'en' | 'de';

@@ -37,7 +37,7 @@ import { canSee } from './access';
 import {
 	SESSION_HEADER, USER_HEADER, type CreateInput, type D1Payload, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView,
 	type SeatClock, type ServerMessage, type SubmitInput, type SubmitOk
-} from './protocol';
+} from '$lib/protocol/room';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */

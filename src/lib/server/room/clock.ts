@@ -21,10 +21,9 @@ export const BANK_MAX_DAYS = 30;
 export const INCREMENT_HOURS = { min: 1, max: 72 } as const;
 export const VACATION_DAYS_PER_YEAR = 14;
 
-export type TimeControl =
-	| { kind: 'perMove'; days: number }
-	/** Starts with `initialDays`; each own move adds `incrementHours`, never above `capDays`. */
-	| { kind: 'bank'; initialDays: number; incrementHours: number; capDays: number };
+import type { TimeControl } from '$lib/protocol/room';
+
+export type { TimeControl };
 
 export type TimeLimitText = `${number}d`;
 

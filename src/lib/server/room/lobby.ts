@@ -5,7 +5,7 @@
 import { giants, type GiantsConfig, type GiantsEntry, type GiantsState } from '$lib/games/giants';
 import { timeLimitOf, validControl } from './clock';
 import { shuffleSeats } from './rebuild';
-import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from './protocol';
+import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
 import type { Meta, Player } from './storage';
 
 export function refuse(status: number, code: string, message: string, extra?: { currentVersion?: number }): RoomError {

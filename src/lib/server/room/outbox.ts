@@ -21,7 +21,7 @@
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
-import type { D1Payload } from './protocol';
+import type { D1Payload } from '$lib/protocol/room';
 
 const GAME_COLUMNS = [
 	'id', 'game', 'status', 'visibility', 'invite_code', 'creator_id', 'options', 'seats_wanted', 'time_limit',

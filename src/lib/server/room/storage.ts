@@ -11,7 +11,7 @@ import type { SqlStorage } from '@cloudflare/workers-types';
 import type { GiantsConfig, GiantsEntry, GiantsState } from '$lib/games/giants';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
-import type { GameOptions, GameStatus, TimeControl, TimeLimit, Visibility } from './protocol';
+import type { GameOptions, GameStatus, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
 
 /** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
 export interface Meta {

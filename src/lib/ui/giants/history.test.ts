@@ -4,6 +4,7 @@ import { randomBot } from '$lib/games/giants/bots';
 import { buildExport, type ExportedMove, type GameExport } from '$lib/games/giants/export';
 import { giants } from '$lib/games/giants/index';
 import type { GiantsConfig, GiantsState } from '$lib/games/giants/types';
+import { exportConfig } from '$lib/games/giants/export';
 import { History, HistoryError, parseStep, rollsOf, verifyDice, type PublicLog } from './history';
 
 /** A whole random-bot game as an export, plus every state and the public log the room would serve. */
@@ -108,7 +109,7 @@ describe('parseStep', () => {
 
 describe('verifyDice', () => {
 	it('confirms every roll of an honest game from the seed alone', () => {
-		const r = verifyDice(game.e, game.log);
+		const r = verifyDice(dice(game.e), game.log);
 		expect(r.commitmentOk).toBe(true);
 		expect(r.rounds.length).toBe(game.e.result.rounds);
 		expect(r.rounds.map((x) => x.round)).toEqual(Array.from({ length: r.rounds.length }, (_, i) => i + 1));
@@ -123,13 +124,13 @@ describe('verifyDice', () => {
 		const roll = log.flatMap((b) => b.log).filter((x) => x.type === 'roll')[2];
 		if (roll.type !== 'roll') throw new Error('unreachable');
 		roll.dice[1].face = (roll.dice[1].face + 1) % 4;
-		const r = verifyDice(game.e, log);
+		const r = verifyDice(dice(game.e), log);
 		expect(r.rounds.filter((x) => x.status === 'mismatch').map((x) => x.round)).toEqual([3]);
 		expect(r.ok).toBe(false);
 	});
 
 	it('flags a revealed seed that does not match the commitment', () => {
-		const r = verifyDice({ ...game.e, seed: 'another seed' }, game.log);
+		const r = verifyDice(dice({ ...game.e, seed: 'another seed' }), game.log);
 		expect(r.commitmentOk).toBe(false);
 		expect(r.ok).toBe(false);
 		// And the rolls from another seed do not match what was shown.
@@ -138,17 +139,22 @@ describe('verifyDice', () => {
 
 	it('flags a missing round (the stream would be out of step)', () => {
 		const log = game.log.filter((b) => !b.log.some((x) => x.type === 'round' && x.round === 2));
-		const r = verifyDice(game.e, log);
+		const r = verifyDice(dice(game.e), log);
 		expect(r.rounds[0].status).toBe('confirmed');
 		expect(r.rounds[1].status).toBe('mismatch');
 	});
 
 	it('marks forced rounds of a test scenario and confirms the seeded ones after them', () => {
 		const forced = botGame({ players: 3, startPlayer: 0, forcedDice: [[1, 2, 3]] }, 'forced');
-		const r = verifyDice(forced.e, forced.log);
+		const r = verifyDice(dice(forced.e), forced.log);
 		expect(r.rounds[0]).toMatchObject({ round: 1, status: 'forced' });
 		expect(r.rounds.slice(1).every((x) => x.status === 'confirmed')).toBe(true);
 		expect(r.ok).toBe(true);
 		expect(rollsOf(forced.log)[0].dice.map((d) => d.face)).toEqual([1, 2, 3]);
 	});
 });
+
+/** The check's input from an export. */
+function dice(e: GameExport) {
+	return { config: exportConfig(e), seed: e.seed, seedCommitment: e.seedCommitment };
+}

@@ -6,7 +6,7 @@
 import { AHU, HEX } from '$lib/games/giants/board';
 import type { GiantsMove, GiantsView, Lending, Statue } from '$lib/games/giants';
 import { m } from '$lib/paraglide/messages';
-import { figureName, type NameOf } from './logText';
+import { figureName, type NameOf } from '$lib/games/giants/text';
 
 export function hexType(id: string): string {
 	switch (HEX.get(id)?.type) {

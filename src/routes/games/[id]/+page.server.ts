@@ -1,5 +1,5 @@
 import { error } from '@sveltejs/kit';
-import type { LogBatch, RoomView } from '$lib/server/room/protocol';
+import type { LogBatch, RoomView } from '$lib/protocol/room';
 import type { PageServerLoad } from './$types';
 import { inviteQuery } from '$lib/ui/invite';
 

@@ -2,7 +2,7 @@ import type { RequestHandler } from './$types';
 import { env, noPlatform, notFound, roomOf, userOf } from '$lib/server/games';
 import { apiError } from '$lib/server/http';
 import { sessionHeader } from '$lib/server/auth/sockets';
-import { SESSION_HEADER, USER_HEADER } from '$lib/server/room/protocol';
+import { SESSION_HEADER, USER_HEADER } from '$lib/protocol/room';
 
 /**
  * GET [?invite=<code>] with `Upgrade: websocket` → 101, handed to the game's room (which refuses a

@@ -3,8 +3,8 @@
  * page's language. Seats are named by their players. Every entry type has its own sentence: the
  * switch is exhaustive, so a new entry type is a compile error here, not raw JSON on the page.
  */
-import { HEX } from '$lib/games/giants/board';
-import type { Bid, DieRoll, Figure, GiantsEntry, Lending, RoundEndChoice, Sculptors } from '$lib/games/giants';
+import { HEX } from './board';
+import type { Bid, DieRoll, Figure, GiantsEntry, Lending, RoundEndChoice, Sculptors } from './index';
 import { m } from '$lib/paraglide/messages';
 
 export type NameOf = (seat: number) => string;

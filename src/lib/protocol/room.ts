@@ -1,12 +1,19 @@
 /**
- * The GameRoom's contract: RPC inputs and results, and the WebSocket messages. Types only, so routes
- * and the browser may import it (`import type`) without pulling in `cloudflare:workers`
- * (docs/workarounds.md). docs/api.md describes the same shapes for HTTP clients.
+ * The GameRoom's contract: RPC inputs and results, and the WebSocket messages — the wire the browser
+ * and the server share (issue 11: it lives outside `server/`). Types and constants only, so routes
+ * and the browser import it without pulling in `cloudflare:workers` (docs/workarounds.md).
+ * docs/api.md describes the same shapes for HTTP clients. Nothing here knows a game kind: a kind's
+ * view and log entries are the `View` and `Entry` parameters, which its own UI fills in.
  */
-import type { GiantsEntry, GiantsView } from '$lib/games/giants';
-import type { TimeControl } from './clock';
+import type { LogBatch } from '$lib/engine';
 
-export type { TimeControl };
+export type { LogBatch };
+
+/** A game's time control (server/room/clock.ts computes with it). */
+export type TimeControl =
+	| { kind: 'perMove'; days: number }
+	/** Starts with `initialDays`; each own move adds `incrementHours`, never above `capDays`. */
+	| { kind: 'bank'; initialDays: number; incrementHours: number; capDays: number };
 
 /** The header through which the Worker tells the room who opened a socket; routes strip any client copy. */
 export const USER_HEADER = 'x-rongo-room-user';
@@ -33,16 +40,17 @@ export interface RoomUser {
 	username: string;
 }
 
-export interface GameOptions {
-	quickStart: boolean;
-	immediateScoring: boolean;
-}
+/** A kind's options as its schema put them out (engine/kind.ts `options`): the platform keeps them as they are. */
+export type GameOptions = Record<string, unknown>;
 
 export interface CreateInput {
 	gameId: string;
+	/** The game's kind (a registry id, src/lib/games/index.ts). */
+	kind: string;
 	creator: RoomUser;
-	options: GameOptions;
-	/** 3–5 (G-2.1). */
+	/** The creator's options, validated by the kind's schema in the room. */
+	options: unknown;
+	/** Within the kind's seat range. */
 	seatsWanted: number;
 	visibility: Visibility;
 	/** Set for private games (the invite link), null for public ones. */
@@ -73,9 +81,12 @@ export interface SeatInfo {
 }
 
 /** What `view(user)` returns; the same object (plus `type`) is sent over the socket. */
-export interface RoomView {
+export interface RoomView<View = unknown> {
 	gameId: string;
-	game: 'giants';
+	/** The game's kind. */
+	kind: string;
+	/** The same as `kind`, kept for API clients from before kinds (docs/api.md). */
+	game: string;
 	version: number;
 	status: GameStatus;
 	visibility: Visibility;
@@ -90,8 +101,8 @@ export interface RoomView {
 	inviteCode: string | null;
 	/** Seats whose input is awaited (empty while waiting and when finished). */
 	activeSeats: number[];
-	/** `giants.view(state, yourSeat)`; null while waiting. Never the state itself. */
-	view: GiantsView | null;
+	/** The kind's `view(state, yourSeat)`; null while waiting. Never the state itself. */
+	view: View | null;
 	/** The game's time control (old games: `timeLimit` days per move). */
 	clock: TimeControl;
 	/** Each seat's clock (empty while waiting), for everybody: opponents see vacations and drops too. */
@@ -124,24 +135,18 @@ export interface SubmitInput {
 	expectedVersion?: number;
 }
 
-export interface SubmitOk {
+export interface SubmitOk<Entry = unknown> {
 	version: number;
 	/** The public log entries the move produced (including automatic steps). */
-	log: GiantsEntry[];
+	log: Entry[];
 	/** True when this answers a retry of an already applied move. */
 	duplicate: boolean;
 }
 
-/** The log entries one version produced (GET /api/games/:id/log). */
-export interface LogBatch {
-	version: number;
-	log: GiantsEntry[];
-}
-
 /** Server → client over the socket. Every message carries the game version. */
-export type ServerMessage =
-	| ({ type: 'state' } & RoomView)
-	| ({ type: 'event'; log: GiantsEntry[] } & RoomView)
+export type ServerMessage<View = unknown, Entry = unknown> =
+	| ({ type: 'state' } & RoomView<View>)
+	| ({ type: 'event'; log: Entry[] } & RoomView<View>)
 	| { type: 'error'; code: string; message: string };
 
 /** Client → server. */

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import type { GiantsEntry } from '$lib/games/giants';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { playGreedy } from './fixtures';
-import { logText } from './logText';
+import { playGreedy } from '$lib/ui/giants/fixtures';
+import { logText } from './text';
 
 const NAMES = ['Ana', 'Ben', 'Caro', 'Dev'];
 const name = (seat: number) => NAMES[seat];

@@ -1,0 +1,90 @@
+/**
+ * Export v2 (issue 11; docs/export.md): one envelope for every kind — what a finished game needs to be
+ * replayed and checked anywhere: its kind and engine version, the engine config, the revealed seed
+ * (with the commitment published at the start) and every move in order, plus how it ended.
+ * v1 exports (Giants only, before kinds) are read through the kind's `legacyExport`.
+ */
+import { commitSeed } from './seed';
+import type { AnyKind, Outcome } from './kind';
+import type { Seat } from './types';
+
+export const EXPORT_FORMAT = 'rongo-game-export';
+export const EXPORT_FORMAT_VERSION = 2;
+
+export interface ExportedMove<Move = unknown> {
+	/** The game version this move made (the room's numbering: lobby and clock changes count too). */
+	version: number;
+	seat: Seat;
+	move: Move;
+	/** Epoch ms when the room accepted it. */
+	at: number;
+}
+
+export interface GameExportV2<Config = unknown, Move = unknown> {
+	format: typeof EXPORT_FORMAT;
+	formatVersion: typeof EXPORT_FORMAT_VERSION;
+	/** The rule set (registry id). */
+	kind: string;
+	/** The played game's id. */
+	id: string;
+	engineVersion: string;
+	/** The engine config the game was set up with (the kind's `config(options, players)`). */
+	config: Config;
+	/** The creator's options as the kind's schema put them out. */
+	options: unknown;
+	players: { seat: Seat; username: string; colour: string | null }[];
+	createdAt: number;
+	startedAt: number | null;
+	finishedAt: number | null;
+	/** SHA-256 of the seed, published at the start. */
+	seedCommitment: string;
+	/** Revealed once the game is over. */
+	seed: string;
+	/** The version of the start: the first move made a later version. */
+	startVersion: number;
+	moves: ExportedMove<Move>[];
+	result: Outcome;
+}
+
+export interface ExportInput {
+	kind: AnyKind;
+	id: string;
+	config: unknown;
+	options: unknown;
+	seed: string;
+	engineVersion: string;
+	players: { seat: Seat; username: string }[];
+	createdAt: number;
+	startedAt: number | null;
+	finishedAt: number | null;
+	startVersion: number;
+	moves: ExportedMove[];
+	/** The final state (the game is over). */
+	final: unknown;
+}
+
+export function buildExport(x: ExportInput): GameExportV2 {
+	const result = x.kind.outcome(x.final);
+	if (!result) throw new Error('buildExport: the game is not over');
+	return {
+		format: EXPORT_FORMAT,
+		formatVersion: EXPORT_FORMAT_VERSION,
+		kind: x.kind.id,
+		id: x.id,
+		engineVersion: x.engineVersion,
+		config: x.config,
+		options: x.options,
+		players: x.players
+			.slice()
+			.sort((a, b) => a.seat - b.seat)
+			.map((p) => ({ seat: p.seat, username: p.username, colour: x.kind.seatColour(x.final, p.seat) })),
+		createdAt: x.createdAt,
+		startedAt: x.startedAt,
+		finishedAt: x.finishedAt,
+		seedCommitment: commitSeed(x.seed),
+		seed: x.seed,
+		startVersion: x.startVersion,
+		moves: x.moves,
+		result
+	};
+}

@@ -1,0 +1,122 @@
+/**
+ * The plug-in contract (issue 11): everything the platform needs from a game *kind* — a rule set
+ * such as `giants` — so that nothing outside a kind's own folders knows its rules. A single played
+ * game is a *game* (its id is the `gameId`); a kind is what it is a game of.
+ *
+ * The platform (rooms, lobby, lists, notifications, export, tools) reaches a kind only through this
+ * interface and the registry (`src/lib/games/index.ts`). Modelled on boardgame.io's `Game` (name,
+ * setup, validateSetupData, playerView) plus what an asynchronous site needs on top: seat range,
+ * option schema, a status line for lists, the automatic move on a timeout, bots, texts and the
+ * randomness check of a finished game.
+ *
+ * Everything here is pure (conventions §1) and shared by the server and the browser.
+ */
+import type * as v from 'valibot';
+import type { RngState } from './rng';
+import type { Applied, Game, Result, Seat } from './types';
+
+/** A bot: a legal move for `seat`, chosen from that seat's own view (what a player could know). */
+export type Bot<View, Move> = (view: View, seat: Seat, rng: RngState) => Move;
+
+/** What lists and notifications say about where a game stands. */
+export interface StatusLine {
+	/** The round being played (or the one the game ended in); null for kinds without rounds. */
+	round: number | null;
+	/** The kind's own phase id; `texts.phase` words it. */
+	phase: string;
+}
+
+/** How a finished game ended. */
+export interface Outcome {
+	/** The kind's own reason id (e.g. `pedestals`); `texts.reason` words it. */
+	reason: string;
+	rounds: number | null;
+	/** Final totals by seat. */
+	scores: number[];
+	winners: Seat[];
+}
+
+/** The log entries one version of a game produced (the start, then each move). */
+export interface LogBatch<Entry = unknown> {
+	version: number;
+	log: Entry[];
+}
+
+/** One random draw of a game, recomputed from the revealed seed and compared with the public log. */
+export interface DrawCheck {
+	/** The kind's label for the draw, already worded (e.g. "Round 3: dice"). */
+	label: string;
+	shown: string;
+	recomputed: string;
+	status: 'confirmed' | 'mismatch' | 'forced';
+}
+
+/** The randomness check of a finished game (G-0.3, R-0.3, M-0.3). */
+export interface RandomnessCheck {
+	/** The seed matches the commitment published at the start. */
+	commitment: boolean;
+	draws: DrawCheck[];
+	/** Commitment true and no draw a mismatch. */
+	ok: boolean;
+}
+
+/** The input of a randomness check: what a finished game's export reveals, and its public log. */
+export interface RevealedGame<Config, Move, Entry> {
+	config: Config;
+	seed: string;
+	seedCommitment: string;
+	moves: { seat: Seat; move: Move }[];
+	log: LogBatch<Entry>[];
+}
+
+/**
+ * Texts a kind brings, in the user's language (the kind's own Paraglide messages). The server (for
+ * notifications) and the browser (log, lists) both use them; they never import UI code.
+ */
+export interface KindTexts<Entry> {
+	/** The kind's display name, e.g. "Giants". */
+	name(): string;
+	/** One line about the kind for the lobby (players, length, theme). */
+	blurb(): string;
+	phase(phase: string): string;
+	reason(reason: string): string;
+	/** One public log entry as a sentence; `nameOf` words a seat. */
+	logLine(entry: Entry, nameOf: (seat: Seat) => string): string;
+	/** What the room did for a seat whose clock ran out (`timeoutMove(...).auto`). */
+	auto(auto: string): string;
+}
+
+export interface GameKind<Config = unknown, State = unknown, Move = unknown, View = unknown, Entry = unknown, Options = unknown>
+	extends Game<Config, State, Move, View, Entry> {
+	/** Seats a game of this kind can have (a game may start early with at least `min`). */
+	readonly seats: { min: number; max: number };
+	/** Minutes a typical game takes at the table, for the lobby (async games take days). */
+	readonly typicalMinutes: number;
+	/** The creator's options: a valibot schema whose output has every default filled in. */
+	readonly options: v.GenericSchema<unknown, Options>;
+	/**
+	 * The engine config for a game with these (validated) options and this many players. `scenario`
+	 * is a test seam only (forced dice, a starting position…): the kind validates it.
+	 */
+	config(options: Options, players: number, scenario?: unknown): Result<Config>;
+	/** Setup plus the log entries of the automatic steps at the start (e.g. G-0.4's first phase). */
+	start(config: Config, seed: string): Result<Applied<State, Entry>>;
+	/** Round and phase, for lists and notifications. */
+	status(state: State | View): StatusLine;
+	/** A seat's public colour (lists, notifications), or null if the kind has none or not yet. */
+	seatColour(state: State | View, seat: Seat): string | null;
+	/** The automatic move for a seat whose clock ran out, and its id for texts; null: none possible. */
+	timeoutMove(state: State | View, seat: Seat): { move: Move; auto: string } | null;
+	/** Bots by name; `defaultBot` plays dropped seats. Each chooses among `legalMoves` only. */
+	readonly bots: Readonly<Record<string, Bot<View, Move>>>;
+	readonly defaultBot: string;
+	/** How the game ended, or null while it runs. */
+	outcome(state: State | View): Outcome | null;
+	/** Recompute every random draw from the revealed seed and compare it with the public log. */
+	verify(game: RevealedGame<Config, Move, Entry>): RandomnessCheck;
+	readonly texts: KindTexts<Entry>;
+}
+
+/** A kind as the platform holds it: its type parameters erased (the platform never looks inside). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyKind = GameKind<any, any, any, any, any, any>;

@@ -1,0 +1,82 @@
+/**
+ * Giants as a plug-in (issue 11): the engine (index.ts) plus everything the platform needs from a
+ * kind (engine/kind.ts) — seats, options, status line, timeout moves, bots, texts, randomness check.
+ * The registry (src/lib/games/index.ts) is the only platform file that imports this.
+ */
+import * as v from 'valibot';
+import { fail, ok, type GameKind } from '$lib/engine';
+import { m } from '$lib/paraglide/messages';
+import { greedyBot, randomBot } from './bots';
+import { giants } from './index';
+import { logText, overReason, phaseName } from './text';
+import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
+import { verify } from './verify';
+
+/** G-2.1: the two options of the rulebook; both off unless the creator turns them on. */
+export const GiantsOptions = v.strictObject({
+	quickStart: v.optional(v.boolean(), false),
+	immediateScoring: v.optional(v.boolean(), false)
+});
+export type GiantsOptions = v.InferOutput<typeof GiantsOptions>;
+
+/** Test seam (GameRoom.createScenario): a scenario's extra config (docs/giants-notation.md). */
+const ScenarioExtra = v.strictObject({
+	startPlayer: v.optional(v.number()),
+	forcedDice: v.optional(v.array(v.array(v.number()))),
+	position: v.optional(v.looseObject({})),
+	colours: v.optional(v.array(v.string()))
+});
+
+/** G-3.1 a bid of nothing, G-3.3 decline carving, G-4.5 pass, G-6.0 an empty choice. */
+function timeoutMove(s: Readable): { move: GiantsMove; auto: string } | null {
+	switch (s.phase.kind) {
+		case 'bid':
+			return { move: { type: 'bid', markers: 0, workers: 0 }, auto: 'bid' };
+		case 'carve':
+			return { move: { type: 'pass' }, auto: 'decline' };
+		case 'place':
+		case 'transport':
+			return { move: { type: 'pass' }, auto: 'pass' };
+		case 'choice':
+			return { move: { type: 'choose', mark: [], release: [] }, auto: 'choose' };
+		default:
+			return null;
+	}
+}
+
+export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsView, GiantsEntry, GiantsOptions> = {
+	...giants,
+	seats: { min: 3, max: 5 }, // G-2.1
+	typicalMinutes: 90,
+	options: GiantsOptions,
+	config(options, players, scenario) {
+		let extra = {};
+		if (scenario !== undefined) {
+			const s = v.safeParse(ScenarioExtra, scenario);
+			if (!s.success) return fail('BAD_CONFIG', `scenario: ${s.issues[0].message}`);
+			extra = s.output;
+		}
+		return ok({ ...(extra as Partial<GiantsConfig>), players, quickStart: options.quickStart, immediateScoring: options.immediateScoring });
+	},
+	start: (config, seed) => giants.setupWithLog(config, seed),
+	status: (s) => ({ round: (s as Readable).round, phase: (s as Readable).phase.kind }),
+	seatColour: (s, seat) => (s as Readable).players[seat]?.colour ?? null,
+	timeoutMove: (s) => timeoutMove(s as Readable),
+	bots: { greedy: (view, seat, rng) => greedyBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
+	defaultBot: 'greedy',
+	outcome(s) {
+		const r = s as Readable;
+		if (r.phase.kind !== 'over') return null;
+		const sheets = giants.scores(r);
+		return { reason: r.phase.reason, rounds: r.round, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
+	},
+	verify,
+	texts: {
+		name: () => m.giants_name(),
+		blurb: () => m.giants_blurb(),
+		phase: phaseName,
+		reason: (r) => overReason(r as 'pedestals' | 'round-limit' | 'no-erect'),
+		logLine: (e, nameOf) => logText(e, nameOf),
+		auto: (a) => (a === 'bid' ? m.giants_auto_bid() : a === 'decline' ? m.giants_auto_decline() : a === 'choose' ? m.giants_auto_choose() : m.giants_auto_pass())
+	}
+};

@@ -1,0 +1,20 @@
+/**
+ * The registry of game kinds (issue 11): the only platform file that names every kind. Adding a
+ * kind is its own folders plus one line here (and one in the UI registry, src/lib/ui/kinds.ts);
+ * docs/adding-a-game.md has the steps.
+ */
+import type { AnyKind } from '$lib/engine';
+import { extraKinds } from '$lib/games/extra';
+import { giantsKind } from './giants/kind';
+
+export const KINDS: readonly AnyKind[] = [giantsKind, ...extraKinds];
+
+const BY_ID = new Map(KINDS.map((k) => [k.id, k]));
+
+/** The kind with this id, or null (a stored game of an unknown kind is refused, never guessed). */
+export function kindOf(id: unknown): AnyKind | null {
+	return typeof id === 'string' ? (BY_ID.get(id) ?? null) : null;
+}
+
+/** Every registered kind id, in the registry's order (lobby, archive filter, API validation). */
+export const KIND_IDS: readonly string[] = KINDS.map((k) => k.id);
