@@ -10,6 +10,7 @@ import { archiveSql, dayStart, PROFILE_SQL, WATCH_SQL, type ArchiveFilters } fro
 import { greedyBot } from '$lib/games/giants/bots';
 import { seedRng } from '$lib/engine';
 import type { RoomView } from '$lib/protocol/room';
+import type { GiantsView } from '$lib/games/giants';
 import { archiveInserts, makeArchive, type SeedData, type SeedGame } from '../../scripts/lib/seed-archive';
 import { call, signUp } from './room-helpers';
 
@@ -233,10 +234,10 @@ describe('archive', () => {
 		const rng = seedRng('archive-bots');
 		let v: RoomView | null = null;
 		for (let i = 0; i < 500; i++) {
-			v = (await call(users[0], 'GET', `/api/games/${id}`)).json as RoomView;
+			v = (await call(users[0], 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 			if (v.status === 'finished') break;
 			const seat = v.activeSeats[0];
-			const mine = (await call(users[seat], 'GET', `/api/games/${id}`)).json as RoomView;
+			const mine = (await call(users[seat], 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 			const m = await call(users[seat], 'POST', `/api/games/${id}/moves`, { moveId: `b${i}`, move: greedyBot(mine.view!, seat, rng), expectedVersion: mine.version });
 			expect(m.status).toBe(200);
 		}

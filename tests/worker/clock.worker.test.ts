@@ -10,6 +10,7 @@ import { giants, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import { SESSION_HEADER, USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/protocol/room';
+import type { GiantsView } from '$lib/games/giants';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { api, signUp } from './helpers';
 import { createInput, d1Game, d1Seats, room, user } from './room-helpers';
@@ -20,10 +21,10 @@ const T0 = Date.UTC(2031, 2, 3, 12);
 
 type Stub = ReturnType<typeof room>;
 
-async function viewOf(stub: Stub, u: RoomUser | null): Promise<RoomView> {
+async function viewOf(stub: Stub, u: RoomUser | null): Promise<RoomView<GiantsView>> {
 	const v = await stub.view(u);
 	if (!v.ok) throw new Error(v.code);
-	return v as unknown as RoomView;
+	return v as unknown as RoomView<GiantsView>;
 }
 
 /** A 3-player game started at T0 on the room's test clock. */

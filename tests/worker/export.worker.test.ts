@@ -27,15 +27,15 @@ describe('game export', () => {
 
 		const rng = seedRng('export-bots');
 		for (let i = 0; i < 500; i++) {
-			const v = (await call(users[0], 'GET', `/api/games/${id}`)).json as RoomView;
+			const v = (await call(users[0], 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 			if (v.status === 'finished') break;
 			const seat = v.activeSeats[0];
-			const mine = (await call(users[seat], 'GET', `/api/games/${id}`)).json as RoomView;
+			const mine = (await call(users[seat], 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 			const move = greedyBot(mine.view!, seat, rng);
 			const m = await call(users[seat], 'POST', `/api/games/${id}/moves`, { moveId: `bot-${i}`, move, expectedVersion: mine.version });
 			expect(m.status).toBe(200);
 		}
-		const spectator = (await call(null, 'GET', `/api/games/${id}`)).json as RoomView;
+		const spectator = (await call(null, 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 		expect(spectator.status).toBe('finished');
 
 		const res = await call(null, 'GET', `/api/games/${id}/export`);

@@ -8,13 +8,14 @@ import { giants, type GiantsMove, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import { outboxBatch } from '$lib/server/room/outbox';
-import type { D1Payload, RoomView } from '$lib/protocol/room';
+import type { D1Payload, RoomResult, RoomView, SubmitOk } from '$lib/protocol/room';
+import type { GiantsView } from '$lib/games/giants';
 import { createInput, d1Game, d1Seats, room, startedGame, uid, user } from './room-helpers';
 
-async function viewOf(stub: ReturnType<typeof room>, u: { id: string; username: string } | null): Promise<RoomView> {
+async function viewOf(stub: ReturnType<typeof room>, u: { id: string; username: string } | null): Promise<RoomView<GiantsView>> {
 	const v = await stub.view(u);
 	if (!v.ok) throw new Error(v.code);
-	return v as unknown as RoomView;
+	return v as unknown as RoomView<GiantsView>;
 }
 
 /** A legal move for the user's seat, computed from their own view (as a client would). */
@@ -116,7 +117,7 @@ describe('moves', () => {
 			// Half pin the version they saw, half do not; every move was legal at the start.
 			return { u: users[k], moveId: `c${i}`, move: moves[(i * 7) % moves.length], expectedVersion: i % 2 ? start : undefined };
 		});
-		const results = await Promise.all(tries.map((t) => stub.submit(t.u, { moveId: t.moveId, move: t.move, expectedVersion: t.expectedVersion })));
+		const results = (await Promise.all(tries.map((t) => stub.submit(t.u, { moveId: t.moveId, move: t.move, expectedVersion: t.expectedVersion })))) as unknown as RoomResult<SubmitOk>[];
 		const accepted = results.flatMap((r, i) => (r.ok ? [{ ...r, moveId: tries[i].moveId }] : []));
 		const refused = results.filter((r) => !r.ok);
 		expect(accepted.length).toBeGreaterThan(0);
@@ -142,7 +143,7 @@ describe('moves', () => {
 		expect(first).toMatchObject({ ok: true, version: 4, duplicate: false });
 		const again = await stub.submit(users[0], { moveId: 'same', move: structuredClone(m1), expectedVersion: 3 });
 		expect(again).toMatchObject({ ok: true, version: 4, duplicate: true });
-		expect((again as { log: unknown }).log).toEqual((first as { log: unknown }).log);
+		expect((again as unknown as { log: unknown }).log).toEqual((first as unknown as { log: unknown }).log);
 		expect((await viewOf(stub, null)).version).toBe(4);
 		expect(await stub.submit(users[0], { moveId: 'same', move: m2 })).toMatchObject({ ok: false, status: 409, code: 'MOVE_ID_REUSED' });
 		expect(await stub.submit(users[1], { moveId: 'same', move: m1 })).toMatchObject({ ok: false, status: 409, code: 'MOVE_ID_REUSED' });
@@ -210,7 +211,7 @@ describe('storage', () => {
 		expect(result.snapshotVersion! % 20).toBe(0);
 		// A tampered snapshot makes the room refuse to serve instead of trusting it.
 		const refused = await runInDurableObject(stub, async (live: GameRoom, state) => {
-			const snap = live.store.latestSnapshot()!;
+			const snap = live.store.latestSnapshot()! as { version: number; state: Readable };
 			live.store.saveSnapshot(snap.version, { ...snap.state, round: snap.state.round + 1 });
 			const fresh = new GameRoom(state, env);
 			const v = await fresh.view(null);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonEqual } from '$lib/engine';
 import { giants } from '$lib/games/giants';
 import type { RoomView, ServerMessage } from '$lib/protocol/room';
+import type { GiantsView } from '$lib/games/giants';
 import { ORIGIN, call, signUp, type HttpUser } from './room-helpers';
 
 interface Game {
@@ -23,10 +24,10 @@ async function newGame(users: HttpUser[], visibility: 'public' | 'private' = 'pu
 	return { id: c.json.id, users };
 }
 
-async function view(who: HttpUser | null, id: string): Promise<RoomView> {
+async function view(who: HttpUser | null, id: string): Promise<RoomView<GiantsView>> {
 	const r = await call(who, 'GET', `/api/games/${id}`);
 	expect(r.status).toBe(200);
-	return r.json as RoomView;
+	return r.json as RoomView<GiantsView>;
 }
 
 let players: HttpUser[];
@@ -154,9 +155,9 @@ describe('WebSockets', () => {
 		const [, e0] = await seat0.next(2);
 		const [, esp] = await spectator.next(2);
 		expect(e0).toMatchObject({ type: 'event', version: 4, yourSeat: mine.yourSeat });
-		expect((e0 as RoomView).view!.mySealed).not.toBeNull();
+		expect((e0 as RoomView<GiantsView>).view!.mySealed).not.toBeNull();
 		expect(esp).toMatchObject({ type: 'event', version: 4, yourSeat: null });
-		expect((esp as RoomView).view!.mySealed).toBeNull();
+		expect((esp as RoomView<GiantsView>).view!.mySealed).toBeNull();
 		expect((esp as { log: unknown[] }).log).toEqual((e0 as { log: unknown[] }).log);
 		spectator.ws.send(JSON.stringify({ type: 'resync' }));
 		const [, , rs] = await spectator.next(3);

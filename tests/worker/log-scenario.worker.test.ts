@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { giants, type GiantsEntry } from '$lib/games/giants';
 import type { RoomView } from '$lib/protocol/room';
+import type { GiantsView } from '$lib/games/giants';
 import { call, signUp } from './room-helpers';
 
 describe('the game log over HTTP', () => {
@@ -16,7 +17,7 @@ describe('the game log over HTTP', () => {
 		// Two bids: both appear, after the start, with their versions.
 		const versions: number[] = [];
 		for (const u of users.slice(0, 2)) {
-			const v = (await call(u, 'GET', `/api/games/${c.json.id}`)).json as RoomView;
+			const v = (await call(u, 'GET', `/api/games/${c.json.id}`)).json as RoomView<GiantsView>;
 			const r = await call(u, 'POST', `/api/games/${c.json.id}/moves`, {
 				moveId: crypto.randomUUID(),
 				move: { type: 'bid', markers: 1, workers: 0 },
@@ -46,7 +47,7 @@ describe('POST /api/dev/scenario (test seam)', () => {
 			config: { startPlayer: 2, position: { round: 24, players: [{ rongo: 3 }, null, null] } }
 		});
 		expect(r.status).toBe(201);
-		const v = (await call(users[0], 'GET', `/api/games/${r.json.id}`)).json as RoomView;
+		const v = (await call(users[0], 'GET', `/api/games/${r.json.id}`)).json as RoomView<GiantsView>;
 		expect(v.status).toBe('active');
 		expect(v.seats.map((s) => s.userId)).toEqual(users.map((u) => u.id));
 		expect(v.yourSeat).toBe(0);

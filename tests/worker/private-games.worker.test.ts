@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { seedRng } from '$lib/engine';
 import { greedyBot } from '$lib/games/giants/bots';
 import type { RoomView } from '$lib/protocol/room';
+import type { GiantsView } from '$lib/games/giants';
 import { ORIGIN, call, signUp, type HttpUser } from './room-helpers';
 
 async function upgrade(who: HttpUser | null, path: string): Promise<Response> {
@@ -84,10 +85,10 @@ describe('private games', () => {
 		const { id, inviteCode } = r.json as { id: string; inviteCode: string };
 		const rng = seedRng('private-bots');
 		for (let i = 0; i < 500; i++) {
-			const v = (await call(users[0], 'GET', `/api/games/${id}`)).json as RoomView;
+			const v = (await call(users[0], 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 			if (v.status === 'finished') break;
 			const seat = v.activeSeats[0];
-			const mine = (await call(users[seat], 'GET', `/api/games/${id}`)).json as RoomView;
+			const mine = (await call(users[seat], 'GET', `/api/games/${id}`)).json as RoomView<GiantsView>;
 			expect((await call(users[seat], 'POST', `/api/games/${id}/moves`, { moveId: `bot-${i}`, move: greedyBot(mine.view!, seat, rng), expectedVersion: mine.version })).status).toBe(200);
 		}
 		expect(await reads(null, id)).toMatchObject({ view: 404, log: 404, export: 404, page: 404, history: 404, socket: 404 });

@@ -20,6 +20,7 @@ export function room(gameId: string) {
 export function createInput(creator: RoomUser, over: Partial<CreateInput> = {}): CreateInput {
 	return {
 		gameId: uid('g'),
+		kind: 'giants',
 		creator,
 		options: { quickStart: false, immediateScoring: false },
 		seatsWanted: 3,

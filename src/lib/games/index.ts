@@ -9,6 +9,12 @@ import { giantsKind } from './giants/kind';
 
 export const KINDS: readonly AnyKind[] = [giantsKind, ...extraKinds];
 
+/**
+ * Records from before kinds (issue 11: stored notification events, v1 exports) name no kind: they
+ * are all games of the first kind, the only one there was.
+ */
+export const FIRST_KIND: AnyKind = giantsKind;
+
 const BY_ID = new Map(KINDS.map((k) => [k.id, k]));
 
 /** The kind with this id, or null (a stored game of an unknown kind is refused, never guessed). */

@@ -13,8 +13,12 @@
  */
 import * as v from 'valibot';
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
+import { KINDS, KIND_IDS } from '$lib/games';
 
-export const ARCHIVE_GAMES = ['giants'] as const;
+/** The player counts any registered kind allows: the archive's player-count filter. */
+const PLAYER_COUNTS = [...new Set(KINDS.flatMap((k) => Array.from({ length: k.seats.max - k.seats.min + 1 }, (_, i) => String(k.seats.min + i))))].sort(
+	(a, b) => Number(a) - Number(b)
+);
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 100;
 const DAY_MS = 86_400_000;
@@ -36,11 +40,14 @@ const Day = v.pipe(v.string(), v.regex(DAY, 'a day as YYYY-MM-DD'), v.check((d) 
 /** GET /api/archive's query (all strings; an empty one counts as absent, as a GET form sends it). */
 export const ArchiveQuery = v.pipe(
 	v.strictObject({
-		game: v.optional(v.picklist(ARCHIVE_GAMES, 'one of: giants')),
+		/** The kind of game (registry id). */
+		kind: v.optional(v.picklist(KIND_IDS, `one of: ${KIND_IDS.join(', ')}`)),
+		/** The same as `kind`, as the archive took it before kinds (docs/api.md). */
+		game: v.optional(v.picklist(KIND_IDS, `one of: ${KIND_IDS.join(', ')}`)),
 		player: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,24}$/, 'a username (1–24 of A-Z a-z 0-9 _ -)'))),
 		from: v.optional(Day),
 		to: v.optional(Day),
-		players: v.optional(v.pipe(v.picklist(['3', '4', '5'], '3, 4 or 5'), v.transform(Number))),
+		players: v.optional(v.pipe(v.picklist(PLAYER_COUNTS, `one of ${PLAYER_COUNTS.join(', ')}`), v.transform(Number))),
 		cursor: v.optional(v.pipe(v.string(), v.regex(CURSOR, 'a cursor from nextCursor'))),
 		/** The page just newer than this cursor (a `prevCursor`): "newer" links. */
 		newer: v.optional(v.pipe(v.string(), v.regex(CURSOR, 'a cursor from prevCursor'))),
@@ -55,6 +62,10 @@ export const ArchiveQuery = v.pipe(
 	v.forward(
 		v.check((q) => !q.cursor || !q.newer, 'not together with "cursor"'),
 		['newer']
+	),
+	v.forward(
+		v.check((q) => !q.kind || !q.game || q.kind === q.game, 'not another kind than "kind"'),
+		['game']
 	)
 );
 export type ArchiveFilters = Omit<v.InferOutput<typeof ArchiveQuery>, 'limit'> & { limit?: number };
@@ -116,7 +127,8 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 	const params: (string | number)[] = [];
 	const where = [`g.status = 'finished'`, `g.visibility = 'public'`];
 	const bind = (x: string | number) => (params.push(x), `?${params.length}`);
-	if (f.game) where.push(`g.game = ${bind(f.game)}`);
+	const kind = f.kind ?? f.game;
+	if (kind) where.push(`g.game = ${bind(kind)}`);
 	if (f.players) where.push(`g.players = ${bind(f.players)}`);
 	if (f.from) where.push(`g.finished_at >= ${bind(dayStart(f.from)!)}`);
 	if (f.to) where.push(`g.finished_at < ${bind(dayStart(f.to)! + DAY_MS)}`);

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { D1Result } from '@cloudflare/workers-types';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { RequestEvent } from '@sveltejs/kit';
-import { apiError, jsonResponse, type ReadResult } from './http';
+import { apiError, jsonResponse, plainObject, type ReadResult } from './http';
 import { BANK_MAX_DAYS, INCREMENT_HOURS, PER_MOVE_DAYS } from './room/clock';
 import { TIME_LIMITS, type RoomResult, type RoomUser } from '$lib/protocol/room';
 
@@ -17,14 +17,26 @@ export function randomId(): string {
 }
 const GAME_ID = /^[a-z2-7]{16}$/;
 
-export const CreateBody = v.strictObject({
-	game: v.literal('giants'),
-	seats: v.pipe(v.number(), v.integer(), v.minValue(3), v.maxValue(5)),
-	quickStart: v.optional(v.boolean(), false),
-	immediateScoring: v.optional(v.boolean(), false),
-	visibility: v.optional(v.picklist(['public', 'private']), 'public'),
-	timeLimit: v.optional(v.picklist(TIME_LIMITS), '3d'),
-	/** The time control (src/lib/server/room/clock.ts); when given it decides, and `timeLimit` follows from it. */
+/** A kind's id as the API takes it (the registry, src/lib/games/index.ts, says which exist). */
+const KindId = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a kind of game'));
+
+/**
+ * POST /api/games. The platform checks only its own fields; the game's kind is checked by the room
+ * against the registry (UNKNOWN_KIND), and its options and seat count against the kind's own schema
+ * and range (BAD_OPTIONS, BAD_REQUEST) — the room decides (conventions §10), and a new kind needs no
+ * change here. The body from before kinds, `{game, seats, <the kind's options>…}`, is still taken
+ * (docs/api.md "Compatibility"): its kind is `game`, and every key the platform does not know is an
+ * option of that kind.
+ */
+export const CreateBody = v.pipe(
+	v.looseObject({
+		kind: v.optional(KindId),
+		game: v.optional(KindId),
+		seats: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(16)),
+		options: v.optional(plainObject(v.record(v.string(), v.unknown()))),
+		visibility: v.optional(v.picklist(['public', 'private']), 'public'),
+		timeLimit: v.optional(v.picklist(TIME_LIMITS), '3d'),
+		/** The time control (src/lib/server/room/clock.ts); when given it decides, and `timeLimit` follows from it. */
 	clock: v.optional(
 		v.variant('kind', [
 			v.strictObject({ kind: v.literal('perMove'), days: v.picklist(PER_MOVE_DAYS) }),
@@ -39,7 +51,15 @@ export const CreateBody = v.strictObject({
 			)
 		])
 	)
-});
+	}),
+	v.check((b) => b.kind !== undefined || b.game !== undefined, 'kind: expected a kind of game'),
+	v.check((b) => b.kind === undefined || b.game === undefined || b.kind === b.game, 'game: must equal kind when both are given'),
+	v.transform((b) => {
+		const { kind, game, seats, options, visibility, timeLimit, clock, ...rest } = b;
+		return { kind: (kind ?? game)!, seats, options: options ?? rest, loose: options === undefined ? [] : Object.keys(rest), visibility, timeLimit, clock };
+	}),
+	v.check((b) => b.loose.length === 0, 'unknown keys beside options')
+);
 
 export const JoinBody = v.strictObject({
 	inviteCode: v.optional(v.pipe(v.string(), v.maxLength(64)))
@@ -50,7 +70,7 @@ export const EmptyBody = v.strictObject({});
 export const MoveBody = v.strictObject({
 	moveId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'moveId: 1–64 of A-Z a-z 0-9 _ -')),
 	// The edge checks only that a move is a typed object; its shape is the engine's to judge
-	// (giants/schema.ts), which answers BAD_MOVE with the offending path.
+	// (its kind's `apply`), which answers BAD_MOVE with the offending path.
 	move: v.looseObject({ type: v.pipe(v.string(), v.maxLength(32)) }),
 	expectedVersion: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))
 });
@@ -124,12 +144,16 @@ export async function changeGame<T>(
 
 export interface GameSummary {
 	id: string;
+	/** The game's kind (registry id). */
+	kind: string;
+	/** The same as `kind`, for API clients from before kinds (docs/api.md). */
 	game: string;
 	status: 'waiting' | 'active' | 'finished';
 	visibility: 'public' | 'private';
 	seatsWanted: number;
 	timeLimit: string;
-	options: { quickStart: boolean; immediateScoring: boolean };
+	/** The kind's options as its schema put them out. */
+	options: Record<string, unknown>;
 	creator: { id: string; username: string | null };
 	seats: { seat: number; userId: string; username: string; colour: string | null; score: number | null; winner: boolean | null }[];
 	activeSeats: number[];
@@ -246,12 +270,13 @@ function summarize(rows: ListRow[], userId: string | null = null): GameSummary[]
 		if (!g || g.id !== r.id) {
 			g = {
 				id: r.id,
+				kind: r.game,
 				game: r.game,
 				status: r.status,
 				visibility: r.visibility,
 				seatsWanted: r.seats_wanted,
 				timeLimit: r.time_limit,
-				options: parseJson(r.options, { quickStart: false, immediateScoring: false }),
+				options: parseJson<Record<string, unknown>>(r.options, {}),
 				creator: { id: r.creator_id, username: null },
 				seats: [],
 				activeSeats: parseJson(r.active_seats, [] as number[]),

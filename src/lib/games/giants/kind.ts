@@ -8,6 +8,7 @@ import { fail, ok, type GameKind } from '$lib/engine';
 import { m } from '$lib/paraglide/messages';
 import { greedyBot, randomBot } from './bots';
 import { giants } from './index';
+import { scores } from './score';
 import { logText, overReason, phaseName } from './text';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 import { verify } from './verify';
@@ -19,13 +20,23 @@ export const GiantsOptions = v.strictObject({
 });
 export type GiantsOptions = v.InferOutput<typeof GiantsOptions>;
 
-/** Test seam (GameRoom.createScenario): a scenario's extra config (docs/giants-notation.md). */
-const ScenarioExtra = v.strictObject({
-	startPlayer: v.optional(v.number()),
-	forcedDice: v.optional(v.array(v.array(v.number()))),
-	position: v.optional(v.looseObject({})),
-	colours: v.optional(v.array(v.string()))
-});
+/**
+ * Test seam (GameRoom.createScenario): a scenario's extra config (docs/giants-notation.md). The
+ * seat count comes from the seated players and the colours from the board, so a scenario file's
+ * `players` and `colours` are ignored; setup validates the rest.
+ */
+const ScenarioExtra = v.pipe(
+	v.looseObject({
+		startPlayer: v.optional(v.number()),
+		forcedDice: v.optional(v.array(v.array(v.number()))),
+		position: v.optional(v.looseObject({}))
+	}),
+	v.transform(({ startPlayer, forcedDice, position }) => ({
+		...(startPlayer !== undefined ? { startPlayer } : {}),
+		...(forcedDice !== undefined ? { forcedDice } : {}),
+		...(position !== undefined ? { position } : {})
+	}))
+);
 
 /** G-3.1 a bid of nothing, G-3.3 decline carving, G-4.5 pass, G-6.0 an empty choice. */
 function timeoutMove(s: Readable): { move: GiantsMove; auto: string } | null {
@@ -67,7 +78,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	outcome(s) {
 		const r = s as Readable;
 		if (r.phase.kind !== 'over') return null;
-		const sheets = giants.scores(r);
+		const sheets = scores(r);
 		return { reason: r.phase.reason, rounds: r.round, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
 	},
 	verify,

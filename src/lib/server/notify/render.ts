@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { m } from '$lib/paraglide/messages';
 import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '$lib/paraglide/runtime';
-import { logText, phaseName } from '$lib/games/giants/text';
+import { FIRST_KIND, kindOf } from '$lib/games';
 import type { Message, NotifyEvent, Recipient } from './types';
 
 type Locale = 'en' | 'de';
@@ -39,35 +39,40 @@ function timeLeft(deadline: number | null | undefined, now: number): string {
 export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: number): Message {
 	return inLocale(to.locale, () => {
 		const d = e.data;
+		// The event names its kind, whose texts word the phase and the log (issue 11); events from
+		// before kinds are games of the first kind. An unknown kind is rendered without its words.
+		const kind = kindOf(d.kind ?? FIRST_KIND.id);
+		const game = kind ? kind.texts.name() : m.notify_a_game();
 		const name = (seat: number) => d.names[seat] ?? `#${seat + 1}`;
 		const url = gameUrl(origin, e.gameId, to.locale);
-		const where = m.notify_where({ round: String(d.round), phase: phaseName(d.phase) });
-		const lines = d.since.flatMap((b) => b.log.map((entry) => logText(entry, name)));
+		const phase = kind ? kind.texts.phase(d.phase) : d.phase;
+		const where = d.round === null || d.round === undefined ? m.notify_where_phase({ phase }) : m.notify_where({ round: String(d.round), phase });
+		const lines = kind ? d.since.flatMap((b) => b.log.map((entry) => kind.texts.logLine(entry, name))) : [];
 		if (d.more) lines.unshift(m.notify_more_before());
 		const left = timeLeft(d.deadline, now);
 		let subject: string;
 		let text: string;
 		switch (e.kind) {
 			case 'turn':
-				subject = m.notify_turn_subject({ where });
-				text = m.notify_turn_text({ name: to.username, where, left: left || '—' });
+				subject = m.notify_turn_subject({ game, where });
+				text = m.notify_turn_text({ game, name: to.username, where, left: left || '—' });
 				break;
 			case 'reminder':
-				subject = m.notify_reminder_subject({ hours: String(d.hoursLeft ?? '') });
-				text = m.notify_reminder_text({ name: to.username, hours: String(d.hoursLeft ?? ''), where });
+				subject = m.notify_reminder_subject({ game, hours: String(d.hoursLeft ?? '') });
+				text = m.notify_reminder_text({ game, name: to.username, hours: String(d.hoursLeft ?? ''), where });
 				break;
 			case 'timeout':
-				subject = m.notify_timeout_subject();
-				text = m.notify_timeout_text({ name: to.username, where });
+				subject = m.notify_timeout_subject({ game });
+				text = m.notify_timeout_text({ game, name: to.username, where, auto: kind && d.auto ? kind.texts.auto(d.auto) : '—' });
 				break;
 			case 'dropped':
-				subject = m.notify_dropped_subject();
+				subject = m.notify_dropped_subject({ game });
 				text = m.notify_dropped_text({ name: to.username });
 				break;
 			case 'finished': {
 				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
 				const winners = (d.winners ?? []).map(name).join(', ');
-				subject = m.notify_finished_subject({ winners });
+				subject = m.notify_finished_subject({ game, winners });
 				text = m.notify_finished_text({ scores, winners });
 				break;
 			}

@@ -6,7 +6,7 @@
  * the recipient's own seat, names, the phase, public log entries and deadlines — never a sealed
  * decision, the seed or anyone's email.
  */
-import type { GiantsEntry } from '$lib/games/giants';
+import type { LogBatch } from '$lib/engine';
 import type { Channel } from '$lib/server/db/schema';
 
 export type { Channel };
@@ -25,21 +25,26 @@ export type EventKind =
 
 export interface EventData {
 	gameId: string;
+	/**
+	 * The game's kind (registry id), whose texts word `phase`, `auto` and the log entries. Events
+	 * written before kinds (issue 11) have none: they were all Giants games.
+	 */
+	kind?: string;
 	version: number;
 	/** The recipient's seat. */
 	seat: number;
-	round: number;
-	/** GiantsView phase kind at this version. */
+	/** The kind's status line at this version (null round: a kind without rounds). */
+	round: number | null;
 	phase: string;
 	/** Usernames by seat (public). */
 	names: string[];
 	/** Public log entries since the recipient's own last move, oldest first (capped; `more` if cut). */
-	since: { version: number; log: GiantsEntry[] }[];
+	since: LogBatch[];
 	more?: boolean;
 	/** When the recipient's clock runs out (turn, reminder), epoch ms. */
 	deadline?: number | null;
 	hoursLeft?: number;
-	/** What the room did for the recipient on a timeout, e.g. 'pass' | 'bid' | 'decline' | 'choose'. */
+	/** What the room did for the recipient on a timeout: the kind's `timeoutMove(...).auto`. */
 	auto?: string;
 	scores?: number[];
 	winners?: number[];

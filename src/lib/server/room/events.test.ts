@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changeEvents, timeoutMove, type EventContext } from './events';
+import { changeEvents, type EventContext } from './events';
 
 const ctx = (open: string[] = []): EventContext => ({
 	gameId: 'g1',
+	kind: 'giants',
 	version: 7,
 	now: 1000,
 	round: 2,
@@ -20,7 +21,7 @@ describe('notification events of a change', () => {
 	it('a turn to the seat that became awaited, none to the mover; gameOpen from the open sockets', () => {
 		const es = changeEvents(ctx(['ub']), facts);
 		expect(es.map((e) => [e.id, e.kind, e.userId, e.gameOpen])).toEqual([['g1:7:turn:1', 'turn', 'ub', true]]);
-		expect(es[0].data).toMatchObject({ seat: 1, round: 2, phase: 'place', names: ['ann', 'bob', 'cat'], deadline: 5001 });
+		expect(es[0].data).toMatchObject({ kind: 'giants', seat: 1, round: 2, phase: 'place', names: ['ann', 'bob', 'cat'], deadline: 5001 });
 		// The mover still awaited (their next turn) gets nothing; a dropped seat gets no turn either.
 		expect(changeEvents(ctx(), { ...facts, before: [0], after: [0] })).toEqual([]);
 		expect(changeEvents(ctx(), { ...facts, dropped: new Set([1]) })).toEqual([]);
@@ -32,13 +33,5 @@ describe('notification events of a change', () => {
 		expect(es.every((e) => !e.gameOpen)).toBe(true);
 		expect(es[0].data.auto).toBe('pass');
 		expect(es[2].data).toMatchObject({ scores: [3, 9, 1], winners: [1] });
-	});
-
-	it('the automatic move of each phase', () => {
-		expect(timeoutMove('bid')).toEqual({ move: { type: 'bid', markers: 0, workers: 0 }, auto: 'bid' });
-		expect(timeoutMove('carve')!.auto).toBe('decline');
-		expect(timeoutMove('transport')).toEqual({ move: { type: 'pass' }, auto: 'pass' });
-		expect(timeoutMove('choice')).toEqual({ move: { type: 'choose', mark: [], release: [] }, auto: 'choose' });
-		expect(timeoutMove('over')).toBeNull();
 	});
 });

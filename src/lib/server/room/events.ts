@@ -8,7 +8,7 @@
  * never the state, a sealed decision or the seed.
  */
 import type { EventData, EventKind, NotifyEvent } from '$lib/server/notify/types';
-import type { GiantsEntry } from '$lib/games/giants';
+import type { LogBatch } from '$lib/engine';
 
 /** At most this many moves in `since` (the newest; `more` says older ones were left out). */
 export const SINCE_CAP = 40;
@@ -16,16 +16,19 @@ export const SINCE_CAP = 40;
 /** What the events of one version need to know, read from the room. */
 export interface EventContext {
 	gameId: string;
+	/** The game's kind: the renderer words the phase and log entries with its texts. */
+	kind: string;
 	version: number;
 	now: number;
-	round: number;
+	/** The kind's status line (engine/kind.ts StatusLine). */
+	round: number | null;
 	phase: string;
 	/** Usernames by seat. */
 	names: string[];
 	userOf(seat: number): string | undefined;
 	/** Users with a connected socket to this room. */
 	open: ReadonlySet<string>;
-	since(seat: number): { entries: { version: number; log: GiantsEntry[] }[]; more: boolean };
+	since(seat: number): { entries: LogBatch[]; more: boolean };
 	deadline(seat: number): number | null;
 }
 
@@ -39,6 +42,7 @@ export function makeEvent(ctx: EventContext, kind: EventKind, seat: number, extr
 	const s = ctx.since(seat);
 	const data: EventData = {
 		gameId: ctx.gameId,
+		kind: ctx.kind,
 		version: ctx.version,
 		seat,
 		round: ctx.round,
@@ -91,21 +95,4 @@ export function changeEvents(ctx: EventContext, f: ChangeFacts): NotifyEvent[] {
 		for (let seat = 0; seat < ctx.names.length; seat++)
 			out.push(makeEvent(ctx, 'finished', seat, { scores: f.finished.scores, winners: f.finished.winners }));
 	return out.filter((e): e is NotifyEvent => e !== null);
-}
-
-/** The automatic move for a seat whose clock ran out, and what to call it (G-3.1 a bid of nothing, G-3.3 decline, pass, an empty choice). */
-export function timeoutMove(phase: string): { move: { type: string; [k: string]: unknown }; auto: string } | null {
-	switch (phase) {
-		case 'bid':
-			return { move: { type: 'bid', markers: 0, workers: 0 }, auto: 'bid' };
-		case 'carve':
-			return { move: { type: 'pass' }, auto: 'decline' };
-		case 'place':
-		case 'transport':
-			return { move: { type: 'pass' }, auto: 'pass' };
-		case 'choice':
-			return { move: { type: 'choose', mark: [], release: [] }, auto: 'choose' };
-		default:
-			return null;
-	}
 }

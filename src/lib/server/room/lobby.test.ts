@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { giants } from '$lib/games/giants';
+import { giantsKind } from '$lib/games/giants/kind';
 import { createGame, joinGame, leaveGame, startGame } from './lobby';
 import { rebuild, shuffleSeats } from './rebuild';
 import type { Meta, Player } from './storage';
 
 const u = (id: string) => ({ id, username: id });
-const base = { options: { quickStart: false, immediateScoring: false }, seatsWanted: 4, visibility: 'public' as const, inviteCode: null, timeLimit: '3d' as const };
+const base = { kind: 'giants', options: { quickStart: false, immediateScoring: false }, seatsWanted: 4, visibility: 'public' as const, inviteCode: null, timeLimit: '3d' as const };
 
 function lobby(n: number): { meta: Meta; players: Player[] } {
 	let next = createGame({ gameId: 'g1', creator: u('a'), ...base }, 1);
@@ -23,6 +24,10 @@ describe('lobby rules', () => {
 		expect(createGame({ gameId: 'g', creator: u('a'), ...base, seatsWanted: 6 }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
 		expect(createGame({ gameId: 'g', creator: u('a'), ...base, visibility: 'private' }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
 		expect(createGame({ gameId: 'g g', creator: u('a'), ...base }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+		// The kind decides (issue 11): an unknown kind, and options its schema refuses.
+		expect(createGame({ gameId: 'g', creator: u('a'), ...base, kind: 'chess' }, 1)).toMatchObject({ ok: false, code: 'UNKNOWN_KIND' });
+		expect(createGame({ gameId: 'g', creator: u('a'), ...base, options: { quickStart: 'yes' } }, 1)).toMatchObject({ ok: false, code: 'BAD_OPTIONS' });
+		expect(createGame({ gameId: 'g', creator: u('a'), ...base, options: { extra: true } }, 1)).toMatchObject({ ok: false, code: 'BAD_OPTIONS' });
 	});
 	it('fills the lowest free slot and starts by itself when full', () => {
 		const l = lobby(3);
@@ -67,9 +72,9 @@ describe('rebuild', () => {
 			state = r.value.state;
 			moves.push({ version: v, seat, move: JSON.stringify(move) });
 		}
-		expect(rebuild(setup, moves, { version: 3, state })).toMatchObject({ ok: true, value: { checkedSnapshot: 3 } });
-		expect(rebuild(setup, moves, { version: 3, state: { ...state, round: 9 } })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
-		expect(rebuild(setup, moves, { version: 7, state })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
-		expect(rebuild({ ...setup, engineVersion: 'giants@0' }, moves, null)).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
+		expect(rebuild(giantsKind, setup, moves, { version: 3, state })).toMatchObject({ ok: true, value: { checkedSnapshot: 3 } });
+		expect(rebuild(giantsKind, setup, moves, { version: 3, state: { ...state, round: 9 } })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild(giantsKind, setup, moves, { version: 7, state })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild(giantsKind, { ...setup, engineVersion: 'giants@0' }, moves, null)).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
 	});
 });

@@ -2,7 +2,9 @@
  * Lobby rules as pure functions over the room's meta and players: create, join, leave, start.
  * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
  */
-import { giants, type GiantsConfig, type GiantsEntry, type GiantsState } from '$lib/games/giants';
+import * as v from 'valibot';
+import { commitSeed, type AnyKind } from '$lib/engine';
+import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
 import { shuffleSeats } from './rebuild';
 import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
@@ -15,8 +17,8 @@ export function refuse(status: number, code: string, message: string, extra?: { 
 export interface Next {
 	meta: Meta;
 	players: Player[];
-	state: GiantsState | null;
-	log: GiantsEntry[];
+	state: unknown;
+	log: unknown[];
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,7 +32,14 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 	const i = input;
 	if (!i || typeof i.gameId !== 'string' || !ID.test(i.gameId)) return refuse(400, 'BAD_REQUEST', 'bad game id');
 	if (!validUser(i.creator)) return refuse(400, 'BAD_REQUEST', 'bad creator');
-	if (!Number.isInteger(i.seatsWanted) || i.seatsWanted < 3 || i.seatsWanted > 5) return refuse(400, 'BAD_REQUEST', 'G-2.1: 3 to 5 seats');
+	// The kind decides its seats and options (engine/kind.ts); the room knows no kind's rules.
+	const kind = kindOf(i.kind);
+	if (!kind) return refuse(400, 'UNKNOWN_KIND', 'no such kind of game');
+	const { min, max } = kind.seats;
+	if (!Number.isInteger(i.seatsWanted) || i.seatsWanted < min || i.seatsWanted > max)
+		return refuse(400, 'BAD_REQUEST', `${kind.id} is for ${min} to ${max} players`);
+	const opts = v.safeParse(kind.options, i.options ?? {});
+	if (!opts.success) return refuse(400, 'BAD_OPTIONS', `options: ${describe(opts.issues[0])}`);
 	if (i.visibility !== 'public' && i.visibility !== 'private') return refuse(400, 'BAD_REQUEST', 'bad visibility');
 	if (!TIME_LIMITS.includes(i.timeLimit)) return refuse(400, 'BAD_REQUEST', 'bad time limit');
 	if (i.clock !== undefined && !validControl(i.clock)) return refuse(400, 'BAD_REQUEST', 'bad clock');
@@ -38,12 +47,12 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		return refuse(400, 'BAD_REQUEST', 'a private game needs an invite code, a public one none');
 	const meta: Meta = {
 		gameId: i.gameId,
-		game: 'giants',
+		kind: kind.id,
 		status: 'waiting',
 		visibility: i.visibility,
 		inviteCode: i.visibility === 'private' ? i.inviteCode : null,
 		creatorId: i.creator.id,
-		options: { quickStart: !!i.options?.quickStart, immediateScoring: !!i.options?.immediateScoring },
+		options: opts.output as Meta['options'],
 		seatsWanted: i.seatsWanted,
 		// The clock decides; timeLimit stays for the lists (days per move, or the bank's start).
 		timeLimit: i.clock ? (timeLimitOf(i.clock) as typeof i.timeLimit) : i.timeLimit,
@@ -55,7 +64,7 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		finishedAt: null,
 		seed: null,
 		config: null,
-		engineVersion: giants.engineVersion,
+		engineVersion: kind.engineVersion,
 		seedCommitment: null
 	};
 	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: 0, joinedAt: now }], state: null, log: [] };
@@ -97,9 +106,20 @@ export function leaveGame(meta: Meta, players: Player[], user: RoomUser, now: nu
 	return { meta: bump(meta, now, { creatorId }), players: rest, state: null, log: [] };
 }
 
-/** Only for GameRoom.createScenario (test seam): a scenario's config, seats in the order given. */
+/** Only for GameRoom.createScenario (test seam): the kind's scenario extra (kind.config), seats in the order given. */
 export interface ScenarioStart {
-	config: Omit<GiantsConfig, 'players' | 'colours'>;
+	config?: unknown;
+}
+
+/** A valibot issue as "path: what was expected". */
+function describe(issue: v.BaseIssue<unknown>): string {
+	const where = issue.path?.map((p) => String(p.key)).join('.') || 'options';
+	return `${where}: ${issue.message}`;
+}
+
+/** The kind of a stored game; a room of an unknown kind is refused (GameRoom.load). */
+export function kindOfMeta(meta: Meta): AnyKind | null {
+	return kindOf(meta.kind);
 }
 
 /** `bumped` false when the caller already counted this change's version (join that fills the game). */
@@ -112,26 +132,25 @@ export function startGame(
 	scenario: ScenarioStart | null = null
 ): Next | RoomError {
 	if (meta.status !== 'waiting') return refuse(409, 'NOT_WAITING', 'the game has already started');
-	if (players.length < 3) return refuse(409, 'NOT_ENOUGH_PLAYERS', 'G-2.1: at least 3 players are needed');
+	const kind = kindOfMeta(meta);
+	if (!kind) return refuse(503, 'GAME_UNAVAILABLE', 'this kind of game is not available');
+	if (players.length < kind.seats.min) return refuse(409, 'NOT_ENOUGH_PLAYERS', `at least ${kind.seats.min} players are needed`);
 	// Seat order from the seed; the start player is the engine's to pick from it (G-2.3).
 	const bySlot = players.slice().sort((a, b) => a.seat - b.seat);
 	const order = scenario ? bySlot : shuffleSeats(bySlot, seed);
 	const seated = order.map((p, seat) => ({ ...p, seat }));
-	const config: GiantsConfig = {
-		...scenario?.config,
-		players: seated.length,
-		quickStart: meta.options.quickStart,
-		immediateScoring: meta.options.immediateScoring
-	};
-	const r = giants.setupWithLog(config, seed);
+	const config = kind.config(meta.options, seated.length, scenario?.config);
+	if (!config.ok) return refuse(400, config.code, config.message);
+	const r = kind.start(config.value, seed);
 	if (!r.ok) return refuse(500, 'SETUP_FAILED', 'the game could not be set up');
 	const patch: Partial<Meta> = {
 		status: 'active',
 		startedAt: now,
 		seed,
-		config,
-		engineVersion: giants.engineVersion,
-		seedCommitment: r.value.state.seedCommitment
+		config: config.value,
+		engineVersion: kind.engineVersion,
+		// Published from the start (G-0.3, R-0.3, M-0.3): the seed is fixed before any move.
+		seedCommitment: commitSeed(seed)
 	};
 	const started = bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now };
 	return {
@@ -142,7 +161,7 @@ export function startGame(
 	};
 }
 
-/** G-0.3: 32 random bytes, hex. Generated inside the room and never sent out while the game runs. */
+/** 32 random bytes, hex (G-0.3). Generated inside the room and never sent out while the game runs. */
 export function randomSeed(): string {
 	const b = crypto.getRandomValues(new Uint8Array(32));
 	return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');

@@ -8,15 +8,15 @@
  * storage behind.
  */
 import type { SqlStorage } from '@cloudflare/workers-types';
-import type { GiantsConfig, GiantsEntry, GiantsState } from '$lib/games/giants';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
-import type { GameOptions, GameStatus, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
+import type { GameOptions, GameStatus, LogBatch, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
 
 /** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
 export interface Meta {
 	gameId: string;
-	game: 'giants';
+	/** The game's kind (registry id). Rooms from before kinds stored it as `game` (read below). */
+	kind: string;
 	status: GameStatus;
 	visibility: Visibility;
 	inviteCode: string | null;
@@ -35,7 +35,8 @@ export interface Meta {
 	finishedAt: number | null;
 	/** Set at the start (G-0.3). Secret until the game is over, and even then only via the engine view. */
 	seed: string | null;
-	config: GiantsConfig | null;
+	/** The engine config, the kind's `config(options, players)`; null before the start. */
+	config: unknown;
 	engineVersion: string;
 	seedCommitment: string | null;
 }
@@ -91,7 +92,11 @@ export class RoomStore {
 
 	meta(): Meta {
 		const row = this.sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').one();
-		return JSON.parse(row.data) as Meta;
+		const meta = JSON.parse(row.data) as Meta & { game?: string };
+		// Rooms created before kinds (issue 11) stored `game: 'giants'`; the name changed, not the value.
+		if (meta.kind === undefined && typeof meta.game === 'string') meta.kind = meta.game;
+		delete meta.game;
+		return meta;
 	}
 
 	saveMeta(meta: Meta): void {
@@ -133,12 +138,12 @@ export class RoomStore {
 		);
 	}
 
-	latestSnapshot(): { version: number; state: GiantsState } | null {
+	latestSnapshot(): { version: number; state: unknown } | null {
 		const rows = this.sql.exec<{ version: number; state: string }>('SELECT version, state FROM snapshots ORDER BY version DESC LIMIT 1').toArray();
-		return rows.length ? { version: rows[0].version, state: JSON.parse(rows[0].state) as GiantsState } : null;
+		return rows.length ? { version: rows[0].version, state: JSON.parse(rows[0].state) as unknown } : null;
 	}
 
-	saveSnapshot(version: number, state: GiantsState): void {
+	saveSnapshot(version: number, state: unknown): void {
 		this.sql.exec('INSERT OR REPLACE INTO snapshots (version, state) VALUES (?, ?)', version, JSON.stringify(state));
 	}
 
@@ -194,7 +199,7 @@ export class RoomStore {
 	 * The public log of the moves after the seat's own last move, up to `upTo`, oldest first: the
 	 * newest `cap` of them, and whether older ones were left out.
 	 */
-	logSince(seat: number, upTo: number, cap: number): { entries: { version: number; log: GiantsEntry[] }[]; more: boolean } {
+	logSince(seat: number, upTo: number, cap: number): { entries: LogBatch[]; more: boolean } {
 		const rows = this.sql
 			.exec<{ version: number; log: string }>(
 				`SELECT version, log FROM moves WHERE version <= ? AND version > COALESCE((SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?), 0)
@@ -203,7 +208,7 @@ export class RoomStore {
 			)
 			.toArray();
 		const more = rows.length > cap;
-		const entries = rows.slice(0, cap).reverse().map((r) => ({ version: r.version, log: JSON.parse(r.log) as GiantsEntry[] }));
+		const entries = rows.slice(0, cap).reverse().map((r) => ({ version: r.version, log: JSON.parse(r.log) as unknown[] }));
 		return { entries, more };
 	}
 
@@ -230,4 +235,3 @@ function toMoveRow(r: Record<string, string | number>): MoveRow {
 	};
 }
 
-export type { GiantsEntry };

@@ -2,7 +2,7 @@ import type { RequestHandler } from './$types';
 import { CreateBody, env, fromRoom, noPlatform, openGames, randomId, roomOf, unauthenticated, userOf } from '$lib/server/games';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 
-/** POST {game, seats, quickStart?, immediateScoring?, visibility?, timeLimit?, clock?} → 201 {id, version, inviteCode}. */
+/** POST {kind, seats, options?, visibility?, timeLimit?, clock?} → 201 {id, version, inviteCode}; the body from before kinds too (CreateBody). */
 export const POST: RequestHandler = async (event) => {
 	const e = env(event);
 	if (!e) return noPlatform();
@@ -15,8 +15,9 @@ export const POST: RequestHandler = async (event) => {
 	const inviteCode = b.visibility === 'private' ? randomId() : null;
 	const r = await roomOf(e, id)!.create({
 		gameId: id,
+		kind: b.kind,
 		creator: user,
-		options: { quickStart: b.quickStart, immediateScoring: b.immediateScoring },
+		options: b.options,
 		seatsWanted: b.seats,
 		visibility: b.visibility,
 		inviteCode,

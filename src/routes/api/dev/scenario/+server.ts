@@ -1,4 +1,5 @@
 import { testSeams } from '$lib/server/dev';
+import { KIND_IDS } from '$lib/games';
 import * as v from 'valibot';
 import { inArray } from 'drizzle-orm';
 import type { RequestHandler } from './$types';
@@ -8,18 +9,19 @@ import { users } from '$lib/server/db/schema';
 import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
 
 /**
- * Test seam, absent in production: POST {usernames, config, seed, visibility?} → 201 {id, inviteCode} starts a game from a
- * scenario (forced dice and a starting position, docs/giants-notation.md) with the named users in
- * that seat order. Exists only on a test server (ROOM_TEST_SEAMS is "1", src/lib/server/dev.ts) (the end-to-end tests and benchmarks
+ * Test seam, absent in production: POST {kind?, usernames, config, seed, options?, visibility?} → 201 {id, inviteCode}
+ * starts a game from a scenario (the kind's scenario extra, e.g. Giants' forced dice and starting
+ * position, docs/giants-notation.md) with the named users in that seat order. Without `kind`: the
+ * first registered kind; keys the platform does not know are the kind's options (as in CreateBody). Exists only on a test server (ROOM_TEST_SEAMS is "1", src/lib/server/dev.ts) (the end-to-end tests and benchmarks
  * set it on their own `wrangler dev`); otherwise it answers 404 like any unknown path.
  */
-const Body = v.strictObject({
-	usernames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.minLength(3), v.maxLength(5)),
-	// The engine validates the scenario itself (setup refuses a bad position).
+const Body = v.looseObject({
+	kind: v.optional(v.pipe(v.string(), v.maxLength(32))),
+	usernames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.minLength(1), v.maxLength(16)),
+	// The kind validates the scenario itself (its config and setup refuse a bad position).
 	config: plainObject(v.looseObject({})),
 	seed: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-	quickStart: v.optional(v.boolean(), false),
-	immediateScoring: v.optional(v.boolean(), false),
+	options: v.optional(plainObject(v.record(v.string(), v.unknown()))),
 	visibility: v.optional(v.picklist(['public', 'private']), 'public')
 });
 
@@ -30,27 +32,26 @@ export const POST: RequestHandler = async (event) => {
 	if (!userOf(event)) return unauthenticated();
 	const body = await readJson(event.request, Body, 64 * 1024);
 	if (!body.ok) return body.response;
-	const b = body.value;
+	const { kind, usernames, config: raw, seed, options, visibility, ...rest } = body.value;
+	const b = { kind: kind ?? KIND_IDS[0], usernames, config: raw, seed, options: options ?? rest, visibility };
 	const rows = await getDb(e.DB).select({ id: users.id, username: users.username }).from(users).where(inArray(users.usernameKey, b.usernames.map((n) => n.toLowerCase())));
 	const seated = b.usernames.map((name) => rows.find((r) => r.username.toLowerCase() === name.toLowerCase()));
 	if (seated.some((u) => !u)) return apiError(400, 'BAD_REQUEST', 'unknown username');
 	const id = randomId();
 	const inviteCode = b.visibility === 'private' ? randomId() : null;
-	const config = { ...(b.config as Record<string, unknown>) };
-	delete config.players;
-	delete config.colours;
 	const r = await roomOf(e, id)!.createScenario(
 		{
 			gameId: id,
+			kind: b.kind,
 			creator: seated[0]!,
-			options: { quickStart: b.quickStart, immediateScoring: b.immediateScoring },
+			options: b.options,
 			seatsWanted: seated.length,
 			visibility: b.visibility,
 			inviteCode,
 			timeLimit: '3d'
 		},
 		seated.map((u) => u!),
-		{ config },
+		{ config: b.config },
 		b.seed
 	);
 	if (!r.ok) return fromRoom(r);

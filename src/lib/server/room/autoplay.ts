@@ -1,0 +1,100 @@
+/**
+ * What the room plays by itself, through the kind (engine/kind.ts): reminders when a clock runs low,
+ * the kind's automatic move when it runs out, and the kind's default bot for a dropped seat. Each is
+ * committed with the change that marks it done, so an alarm that fires twice, or late, finds nothing
+ * left to do the second time.
+ */
+import { seedRng } from '$lib/engine';
+import { due, markReminded, type Cause, type Timers } from './clock';
+import { makeEvent, type EventContext } from './events';
+import { userOf, type Held } from './projection';
+
+/** Bot moves played in one go; the rest continue from an immediate alarm (a game of bots only is long). */
+const BOT_MOVES_PER_RUN = 200;
+
+export type Applied = { ok: true; version: number; log: unknown[] } | { ok: false; code: string; message: string };
+
+export interface AutoplayHost {
+	held(): Held | null;
+	now(): number;
+	/** The one path of a move (GameRoom.applyMove). */
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto?: string | null): Applied;
+	/** The event context of the current version with these timers. */
+	eventContext(timers: Timers, now: number): EventContext;
+	/** Saves timers (and an event) in one transaction, and keeps the timers. */
+	saveTimers(timers: Timers, event?: ReturnType<typeof makeEvent>): void;
+	armAlarm(at: number): Promise<void>;
+}
+
+export class Autoplay {
+	constructor(private readonly room: AutoplayHost) {}
+
+	/** Reminders and timeouts that are due, one at a time (a timeout changes who is awaited next). */
+	runTimers(): void {
+		for (let guard = 0; guard < 100; guard++) {
+			const h = this.room.held();
+			if (!h || h.meta.status !== 'active' || !h.state) return;
+			const now = this.room.now();
+			const d = due(h.timers, now, userOf(h.players))[0];
+			if (!d) return;
+			if (d.kind === 'reminder') this.remind(h, d.seat, d.hours, now);
+			else this.timeOut(h, d.seat);
+			this.runBots();
+		}
+	}
+
+	/** A reminder is no change of the game (no version): the event and the mark that it was sent, in one transaction. */
+	private remind(h: Held, seat: number, hours: number, now: number): void {
+		const timers = markReminded(h.timers, seat, hours);
+		const ctx = this.room.eventContext(timers, now);
+		this.room.saveTimers(timers, makeEvent(ctx, 'reminder', seat, { hoursLeft: hours, deadline: ctx.deadline(seat) }));
+	}
+
+	/** The seat's clock ran out: the room makes the kind's automatic move as the seat. */
+	private timeOut(h: Held, seat: number): void {
+		const player = h.players.find((p) => p.seat === seat)!;
+		const version = h.meta.version;
+		const moveId = `timeout:${version}:${seat}`;
+		const auto = h.kind.timeoutMove(h.state, seat);
+		let r = auto ? this.room.applyMove(seat, player.userId, auto.move, moveId, 'timeout', auto.auto) : null;
+		if (!r?.ok) {
+			// Not expected (every phase allows its automatic move); the bot's legal move keeps the game going.
+			console.error(`GameRoom ${h.meta.gameId}: automatic move for seat ${seat} refused: ${r && !r.ok ? r.code : 'none'}`);
+			r = this.room.applyMove(seat, player.userId, this.botMove(h, seat), moveId, 'timeout', 'bot');
+		}
+		if (!r.ok) {
+			// Never leave a due timeout behind to fire again and again: count it as done.
+			const t = h.timers;
+			this.room.saveTimers({ ...t, seats: t.seats.map((x) => (x.seat === seat ? { ...x, timedOutFor: x.waitingSince } : x)) });
+		}
+	}
+
+	/** A dropped seat whose input is awaited, or null. */
+	botSeat(): number | null {
+		const h = this.room.held();
+		if (!h || !h.state || h.meta.status !== 'active') return null;
+		return h.kind.activeSeats(h.state).find((seat: number) => h.timers.seats[seat]?.dropped) ?? null;
+	}
+
+	private botMove(h: Held, seat: number): unknown {
+		// From the seat's own view (what a player could know) and a generator seeded by game and version: reproducible.
+		const rng = seedRng(`${h.meta.gameId}/${h.meta.version}/bot`);
+		return h.kind.bots[h.kind.defaultBot](h.kind.view(h.state, seat), seat, rng);
+	}
+
+	/** Dropped seats are played by the bot as soon as they are awaited. */
+	runBots(): void {
+		for (let i = 0; i < BOT_MOVES_PER_RUN; i++) {
+			const seat = this.botSeat();
+			if (seat === null) return;
+			const h = this.room.held()!;
+			const player = h.players.find((p) => p.seat === seat)!;
+			const r = this.room.applyMove(seat, player.userId, this.botMove(h, seat), `bot:${h.meta.version}:${seat}`, 'bot');
+			if (!r.ok) {
+				console.error(`GameRoom ${h.meta.gameId}: bot move for seat ${seat} refused: ${r.code}`);
+				return;
+			}
+		}
+		if (this.botSeat() !== null) void this.room.armAlarm(this.room.now());
+	}
+}

@@ -1,0 +1,101 @@
+/**
+ * The room's writer to D1: the newest outbox row and the pending notification events, one batch at a
+ * time (outbox.ts says why this can neither duplicate nor roll back anything). A failed write is
+ * retried from the room's alarm with backoff; events leave the room's storage only once D1 has them.
+ */
+import type { DurableObjectState } from '@cloudflare/workers-types';
+import type { D1Payload } from '$lib/protocol/room';
+import { backoffMs, outboxBatch } from './outbox';
+import type { RoomStore } from './storage';
+
+/** Notification events written per D1 batch. */
+const EVENTS_PER_FLUSH = 50;
+
+/** The Postman Durable Object's RPC (reached only if bound). */
+type PostmanNs = { get(id: unknown): { kick(): Promise<void> }; idFromName(name: string): unknown };
+
+export interface FlusherHost {
+	readonly ctx: DurableObjectState;
+	readonly env: Env;
+	readonly store: RoomStore;
+	gameId(): string | undefined;
+	now(): number;
+	armAlarm(at: number): Promise<void>;
+}
+
+export class Flusher {
+	private flushing: Promise<void> | null = null;
+	private again = false;
+	/** When a failed flush is retried (room time), for re-arming the alarm after it ran. */
+	retryAt: number | null = null;
+
+	constructor(private readonly room: FlusherHost) {}
+
+	/** Anything waiting for D1? */
+	pending(): boolean {
+		return this.room.store.outboxSize() > 0 || this.room.store.eventsSize() > 0;
+	}
+
+	/** Flushes serially: one D1 batch at a time; changes during a flush trigger one more round. Never rejects. */
+	flush(): Promise<void> {
+		if (this.flushing) {
+			this.again = true;
+			return this.flushing;
+		}
+		this.flushing = (async () => {
+			do {
+				this.again = false;
+				if (!(await this.once())) break;
+			} while (this.again);
+		})().finally(() => {
+			this.flushing = null;
+		});
+		return this.flushing;
+	}
+
+	/** One batch; false (and a retry alarm with backoff) on failure. */
+	private async once(): Promise<boolean> {
+		const { store, env, ctx } = this.room;
+		const row = store.newestOutbox();
+		const events = store.pendingEvents(EVENTS_PER_FLUSH);
+		if (!row && events.length === 0) return true;
+		try {
+			const seam = store.counter('failD1');
+			if (seam > 0) {
+				store.setCounter('failD1', seam - 1);
+				throw new Error('test seam: D1 write refused');
+			}
+			await env.DB.batch(outboxBatch(env.DB, row ? (JSON.parse(row.payload) as D1Payload) : null, events));
+			ctx.storage.transactionSync(() => {
+				if (row) store.clearOutbox(row.version);
+				store.deleteEvents(events.map((e) => e.id));
+				store.setCounter('flushFailures', 0);
+			});
+			this.retryAt = null;
+			if (events.length) {
+				if (store.eventsSize() > 0) this.again = true;
+				this.kickPostman();
+			}
+			return true;
+		} catch (e) {
+			const failures = store.counter('flushFailures') + 1;
+			store.setCounter('flushFailures', failures);
+			const delay = backoffMs(failures);
+			console.error(`GameRoom ${this.room.gameId()}: D1 write of version ${row?.version ?? '(events)'} failed (${failures}x), retry in ${delay} ms: ${(e as Error).message}`);
+			this.retryAt = this.room.now() + delay;
+			await this.room.armAlarm(this.retryAt);
+			return false;
+		}
+	}
+
+	/** New events are in D1: the postman fans them out now rather than at its next round. Never blocks the flush. */
+	private kickPostman(): void {
+		const ns = (this.room.env as unknown as { POSTMAN?: PostmanNs }).POSTMAN;
+		if (!ns) return;
+		try {
+			void ns.get(ns.idFromName('postman')).kick().catch((e: unknown) => console.error(`postman kick failed: ${(e as Error).message}`));
+		} catch (e) {
+			console.error(`postman kick failed: ${(e as Error).message}`);
+		}
+	}
+}

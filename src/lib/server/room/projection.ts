@@ -1,0 +1,149 @@
+/**
+ * What the room shows of a game, pure: each viewer's view, every seat's clock, the D1 rows of a
+ * version and the context of its notification events. Everything about the game's rules comes
+ * through its kind (engine/kind.ts): the room never looks inside a state.
+ *
+ * Secrets: the only shape in which a state leaves the room is `kind.view(state, seat)`; the D1 rows
+ * carry the seed commitment, never the seed.
+ */
+import type { AnyKind } from '$lib/engine';
+import type { D1Payload, RoomView, SeatClock, TimeControl } from '$lib/protocol/room';
+import { controlOf, currentVacation, deadlineOf, type Timers } from './clock';
+import type { EventContext } from './events';
+import type { Meta, Player } from './storage';
+
+/** One version of a game as the room holds it. */
+export interface Held {
+	kind: AnyKind;
+	meta: Meta;
+	players: Player[];
+	/** The engine state; null while the game waits for players (and for games closed before the start). */
+	state: unknown;
+	timers: Timers;
+}
+
+export function control(m: Pick<Meta, 'clock' | 'timeLimit'>): TimeControl {
+	return controlOf(m.clock, m.timeLimit);
+}
+
+export function userOf(players: readonly Player[]): (seat: number) => string | undefined {
+	return (seat) => players.find((p) => p.seat === seat)?.userId;
+}
+
+/** The seats whose input is awaited: none while waiting or once finished. */
+export function activeSeats(kind: AnyKind, state: unknown, meta: Pick<Meta, 'status'>): number[] {
+	return state && meta.status === 'active' ? kind.activeSeats(state) : [];
+}
+
+/** The viewer's own view (`userId` null: a spectator or a signed-out visitor). */
+export function roomView(h: Held, userId: string | null, now: number): RoomView {
+	const m = h.meta;
+	const me = userId === null ? undefined : h.players.find((p) => p.userId === userId);
+	const seat = me && h.state ? me.seat : null;
+	return {
+		gameId: m.gameId,
+		kind: m.kind,
+		game: m.kind,
+		version: m.version,
+		status: m.status,
+		visibility: m.visibility,
+		creatorId: m.creatorId,
+		options: m.options,
+		seatsWanted: m.seatsWanted,
+		timeLimit: m.timeLimit,
+		seats: h.players.map((p) => ({
+			seat: p.seat,
+			userId: p.userId,
+			username: p.username,
+			colour: h.state ? h.kind.seatColour(h.state, p.seat) : null
+		})),
+		yourSeat: me ? me.seat : null,
+		inviteCode: me ? m.inviteCode : null,
+		activeSeats: activeSeats(h.kind, h.state, m),
+		view: h.state ? h.kind.view(h.state, seat) : null,
+		clock: control(m),
+		clocks: seatClocks(h, now)
+	};
+}
+
+/** Every seat's clock, public: deadlines, drops and vacations are for everybody to see. */
+export function seatClocks(h: Held, now: number): SeatClock[] {
+	return h.players.map((p) => {
+		const ws = h.timers.vacations[p.userId] ?? [];
+		const t = h.state ? h.timers.seats[p.seat] : undefined;
+		const vacation = currentVacation(ws, now);
+		return {
+			seat: p.seat,
+			waitingSince: t?.waitingSince ?? null,
+			deadline: t ? deadlineOf(t, ws) : null,
+			bank: t?.bank ?? null,
+			timeouts: t?.timeouts ?? 0,
+			dropped: !!t?.dropped,
+			vacation,
+			paused: !!vacation && vacation.from <= now
+		};
+	});
+}
+
+/** Final totals and winners, for the 'finished' events. */
+export function finalScores(kind: AnyKind, state: unknown): { scores: number[]; winners: number[] } {
+	const sheets = kind.scores(state);
+	return { scores: sheets.map((x) => x.total), winners: sheets.flatMap((x) => (x.winner ? [x.seat] : [])) };
+}
+
+/** The D1 rows of this version (outbox.ts writes them). */
+export function d1Payload(h: Held): D1Payload {
+	const m = h.meta;
+	const sheets = h.state && h.kind.isOver(h.state) ? h.kind.scores(h.state) : null;
+	return {
+		game: {
+			id: m.gameId, game: m.kind, status: m.status, visibility: m.visibility, inviteCode: m.inviteCode, creatorId: m.creatorId,
+			options: JSON.stringify(m.options), seatsWanted: m.seatsWanted, timeLimit: m.timeLimit, engineVersion: m.engineVersion,
+			version: m.version, activeSeats: JSON.stringify(activeSeats(h.kind, h.state, m)), seedCommitment: m.seedCommitment,
+			clock: JSON.stringify(control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt,
+			rounds: h.state ? h.kind.status(h.state).round : null, players: h.players.length
+		},
+		seats: h.players.map((p) => {
+			const t = h.state ? h.timers.seats[p.seat] : undefined;
+			return {
+				userId: p.userId,
+				seat: p.seat,
+				colour: h.state ? h.kind.seatColour(h.state, p.seat) : null,
+				score: sheets ? sheets[p.seat].total : null,
+				winner: sheets ? (sheets[p.seat].winner ? 1 : 0) : null,
+				joinedAt: p.joinedAt,
+				waitingSince: t?.waitingSince ?? null,
+				deadline: t ? deadlineOf(t, h.timers.vacations[p.userId] ?? []) : null,
+				timeouts: t?.timeouts ?? 0,
+				dropped: t?.dropped ? 1 : 0
+			};
+		})
+	};
+}
+
+/** What the notification events of this version need (events.ts); `h.state` is set (a started game). */
+export function eventContext(
+	h: Held,
+	now: number,
+	open: ReadonlySet<string>,
+	since: EventContext['since']
+): EventContext {
+	const who = userOf(h.players);
+	const status = h.kind.status(h.state);
+	return {
+		gameId: h.meta.gameId,
+		kind: h.kind.id,
+		version: h.meta.version,
+		now,
+		round: status.round,
+		phase: status.phase,
+		names: h.players.map((p) => p.username),
+		userOf: who,
+		open,
+		since,
+		deadline: (seat) => {
+			const t = h.timers.seats[seat];
+			return t ? deadlineOf(t, h.timers.vacations[who(seat) ?? ''] ?? []) : null;
+		}
+	};
+}

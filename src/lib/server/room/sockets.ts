@@ -1,0 +1,192 @@
+/**
+ * The room's WebSockets (hibernation API): the upgrade, resync messages, the broadcast of every
+ * change as each socket's own view, and the tie of each socket to the session that opened it
+ * (issue 10: a socket lives no longer than its session; the user's hub closes it when it ends).
+ */
+import type {
+	DurableObjectState,
+	Request as CfRequest,
+	Response as CfResponse,
+	WebSocket as CfWebSocket,
+	WebSocketPair as CfWebSocketPair
+} from '@cloudflare/workers-types';
+import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomUser, type RoomView, type ServerMessage } from '$lib/protocol/room';
+import { closeEnded, closeSessionsIn, parseSocketSession } from '../auth/sockets';
+import { sessionExpiry } from '../auth/session';
+import { validUser } from './lobby';
+import type { Player } from './storage';
+
+/**
+ * What a socket carries through hibernation: who opened it and with which session (null for a
+ * signed-out spectator), and when that session expires as far as the room knows — after that the
+ * socket gets nothing more until the session is checked again (issue 10).
+ */
+type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null };
+
+export interface SocketsHost {
+	readonly ctx: DurableObjectState;
+	readonly env: Env;
+	gameId(): string | undefined;
+	players(): readonly Player[];
+	/** Null when the game can be served; else the refusal. */
+	loadExisting(): RoomError | null;
+	checkAccess(userId: string | null, invite: string | null): RoomError | null;
+	viewFor(userId: string | null): RoomView;
+}
+
+export class RoomSockets {
+	constructor(private readonly room: SocketsHost) {}
+
+	/** The upgrade: a socket for the signed-in user (with their session) or a spectator. */
+	async upgrade(request: CfRequest): Promise<CfResponse> {
+		const bad = this.room.loadExisting();
+		if (bad) return json(bad.status, { code: bad.code, message: bad.message });
+		if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket')
+			return json(426, { code: 'UPGRADE_REQUIRED', message: 'expected a WebSocket upgrade' });
+		let userId: string | null = null;
+		const raw = request.headers.get(USER_HEADER);
+		if (raw) {
+			try {
+				const u = JSON.parse(raw) as RoomUser;
+				if (validUser(u)) userId = u.id;
+			} catch {
+				/* treated as a spectator */
+			}
+		}
+		// A signed-in socket without its session is a spectator's: the room never keeps a user's
+		// socket it could not close when the session ends.
+		const session = userId === null ? null : parseSocketSession(request.headers.get(SESSION_HEADER));
+		if (!session) userId = null;
+		const denied = this.room.checkAccess(userId, new URL(request.url).searchParams.get('invite'));
+		if (denied) return json(denied.status, { code: denied.code, message: denied.message });
+		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
+		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
+		this.room.ctx.acceptWebSocket(server);
+		server.serializeAttachment({ userId, sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null } satisfies Attachment);
+		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
+		if (session && userId !== null && !(await this.register(userId, session.id))) closeEnded(server);
+		else send(server, { type: 'state', ...this.room.viewFor(userId) });
+		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
+	}
+
+	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
+		let type: unknown;
+		try {
+			type = typeof message === 'string' && message.length <= 1024 ? (JSON.parse(message) as { type?: unknown })?.type : undefined;
+		} catch {
+			type = undefined;
+		}
+		const bad = this.room.loadExisting();
+		if (bad) return send(ws, { type: 'error', code: bad.code, message: bad.message });
+		if (type === 'resync') {
+			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
+			if (!(await this.sessionAlive(ws, att))) return closeEnded(ws);
+			return send(ws, { type: 'state', ...this.room.viewFor(att.userId) });
+		}
+		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}' });
+	}
+
+	async close(ws: CfWebSocket, code: number, reason: string): Promise<void> {
+		try {
+			ws.close(code, reason);
+		} catch {
+			/* already closed */
+		}
+		// The session's last socket here: the hub need not tell this room about it any more.
+		const att = ws.deserializeAttachment() as Attachment | null;
+		const gameId = this.room.gameId();
+		if (!att?.sessionId || att.userId === null || !gameId) return;
+		const others = this.room.ctx.getWebSockets().some((w) => w !== ws && (w.deserializeAttachment() as Attachment | null)?.sessionId === att.sessionId);
+		if (others) return;
+		try {
+			await this.room.env.USER_HUB.get(this.room.env.USER_HUB.idFromName(att.userId)).unregister(att.sessionId, gameId);
+		} catch {
+			/* the hub forgets old rows by itself */
+		}
+	}
+
+	/** Every socket gets its own seat's view (spectators the spectator view) with the new version. */
+	broadcast(log: readonly unknown[]): void {
+		const sockets = this.room.ctx.getWebSockets();
+		if (sockets.length === 0) return;
+		const cache = new Map<string, string>();
+		const now = Date.now();
+		const players = this.room.players();
+		for (const ws of sockets) {
+			const att = ws.deserializeAttachment() as Attachment | null;
+			// Past the expiry the socket was opened with (sessions are renewed while used): nothing more
+			// until the session is confirmed; the client reconnects, and the upgrade checks the cookie.
+			if (att?.expiresAt && att.expiresAt <= now) {
+				closeEnded(ws);
+				continue;
+			}
+			const userId = att?.userId ?? null;
+			const seat = userId === null ? undefined : players.find((p) => p.userId === userId)?.seat;
+			const key = seat === undefined ? 'spectator' : String(seat);
+			let text = cache.get(key);
+			if (text === undefined) {
+				text = JSON.stringify({ type: 'event', log: [...log], ...this.room.viewFor(seat === undefined ? null : userId) } satisfies ServerMessage);
+				cache.set(key, text);
+			}
+			try {
+				ws.send(text);
+			} catch {
+				/* a closing socket; its client resyncs on reconnect */
+			}
+		}
+	}
+
+	/** Users with a connected socket (they have the game open). */
+	openUsers(): Set<string> {
+		const out = new Set<string>();
+		for (const ws of this.room.ctx.getWebSockets()) {
+			const att = ws.deserializeAttachment() as Attachment | null;
+			if (att?.userId) out.add(att.userId);
+		}
+		return out;
+	}
+
+	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
+	closeSessions(sessionIds: string[]): number {
+		return closeSessionsIn(this.room.ctx.getWebSockets(), Array.isArray(sessionIds) ? sessionIds : []);
+	}
+
+	/** Tells the user's hub this room holds a socket of the session; false if the session has ended (or the hub cannot say). */
+	private async register(userId: string, sessionId: string): Promise<boolean> {
+		try {
+			return await this.room.env.USER_HUB.get(this.room.env.USER_HUB.idFromName(userId)).register(sessionId, this.room.gameId()!);
+		} catch (e) {
+			console.error(`GameRoom ${this.room.gameId()}: could not register a socket with its hub: ${(e as Error).message}`);
+			return false;
+		}
+	}
+
+	/**
+	 * Is the socket's session still alive? Asked of D1 on every resync (and when the expiry the socket
+	 * knew has passed); a live session's new expiry is kept. Spectator sockets have none to check.
+	 */
+	private async sessionAlive(ws: CfWebSocket, att: Attachment): Promise<boolean> {
+		if (!att.sessionId || att.userId === null) return true;
+		let expiresAt: number | null;
+		try {
+			expiresAt = await sessionExpiry(this.room.env.DB, att.sessionId, att.userId);
+		} catch {
+			expiresAt = null; // cannot tell: the client reconnects, and the upgrade checks the cookie
+		}
+		if (expiresAt === null) return false;
+		ws.serializeAttachment({ ...att, expiresAt } satisfies Attachment);
+		return true;
+	}
+}
+
+export function json(status: number, body: unknown): CfResponse {
+	return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }) as unknown as CfResponse;
+}
+
+function send(ws: CfWebSocket, msg: ServerMessage): void {
+	try {
+		ws.send(JSON.stringify(msg));
+	} catch {
+		/* closing */
+	}
+}
