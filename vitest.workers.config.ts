@@ -26,7 +26,13 @@ export default defineConfig({
 		}))
 	],
 	resolve: {
-		alias: { $lib: here('./src/lib') }
+		// The registry's extra kinds: in these tests the test-only kind Take-away (tests/games/extra.ts,
+		// issue 11), so the unchanged platform is shown to host a second game. Before `$lib`, which
+		// would resolve the module to the app's own (empty) list.
+		alias: [
+			{ find: /^\$lib\/games\/extra$/, replacement: here('./tests/games/extra.ts') },
+			{ find: '$lib', replacement: here('./src/lib') }
+		]
 	},
 	test: {
 		name: 'workers',

@@ -1,11 +1,11 @@
-// GET /api/games/:id/export (issue 6): refused while the game runs (the seed is secret until the
+// GET /api/games/:id/export (issue 6; v2 since issue 11): refused while the game runs (the seed is secret until the
 // end, G-0.3); once over, anyone may fetch it, and replaying it with the engine gives exactly the
 // final state the room holds (its spectator view) and the recorded scores.
 import { describe, expect, it } from 'vitest';
-import { jsonEqual, seedRng } from '$lib/engine';
-import { giants, type GiantsView } from '$lib/games/giants';
+import { jsonEqual, replay, seedRng, type GameExportV2 } from '$lib/engine';
+import { kindOf } from '$lib/games';
+import { giants, type GiantsConfig, type GiantsMove, type GiantsState, type GiantsView } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
-import { replayExport, type GameExport } from '$lib/games/giants/export';
 import type { RoomView } from '$lib/protocol/room';
 import { call, signUp } from './room-helpers';
 
@@ -40,16 +40,18 @@ describe('game export', () => {
 
 		const res = await call(null, 'GET', `/api/games/${id}/export`);
 		expect(res.status).toBe(200);
-		const e = res.json as GameExport;
-		expect(e).toMatchObject({ format: 'rongo-game-export', formatVersion: 1, game: 'giants', id, seed: 'export-test' });
+		// Export v2 (issue 11): the kind, its engine config and the moves — replayed by the one replay.
+		const e = res.json as GameExportV2<GiantsConfig, GiantsMove>;
+		expect(e).toMatchObject({ format: 'rongo-game-export', formatVersion: 2, kind: 'giants', id, seed: 'export-test', config: { players: 3, startPlayer: 1 } });
 		expect(e.players.map((p) => p.username)).toEqual(users.map((u) => u.username));
 		expect(e.moves.length).toBeGreaterThan(3);
-		const replay = replayExport(e);
-		expect(replay.ok, replay.ok ? '' : replay.code).toBe(true);
-		if (!replay.ok) return;
+		const rep = replay(kindOf(e.kind)!, { game: e.kind, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves);
+		expect(rep.ok, rep.ok ? '' : rep.code).toBe(true);
+		if (!rep.ok) return;
+		const state = rep.value as GiantsState;
 		// The replayed state, seen as a spectator, is the room's final view.
-		expect(jsonEqual(giants.view(replay.state, null), spectator.view as GiantsView)).toBe(true);
-		expect(e.result.scores).toEqual(giants.scores(replay.state).map((s) => s.total));
+		expect(jsonEqual(giants.view(state, null), spectator.view as GiantsView)).toBe(true);
+		expect(e.result.scores).toEqual(giants.scores(state).map((s) => s.total));
 		expect(e.result).toMatchObject({ reason: 'round-limit', rounds: 25 });
 	});
 

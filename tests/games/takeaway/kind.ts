@@ -1,0 +1,105 @@
+/**
+ * Take-away: a tiny second kind used only by the tests (issue 11). Two players take 1–3 stones in
+ * turn from one pile; whoever takes the last stone wins. The start player is drawn from the seed, so
+ * the kind has a secret (the seed, hidden until the end) and a random draw to verify. It is
+ * registered only in the Worker tests (tests/games/extra.ts, aliased in vitest.workers.config.ts) and
+ * proves that the unchanged platform hosts any kind that fulfils the contract.
+ *
+ * Written as docs/adding-a-game.md says a kind is written: one folder, the contract, nothing else.
+ */
+import * as v from 'valibot';
+import { below, cloneJson, commitSeed, fail, ok, seedRng, type GameKind } from '$lib/engine';
+
+export interface TakeawayConfig {
+	players: number;
+	stones: number;
+}
+export interface TakeawayState {
+	stones: number;
+	turn: number;
+	startPlayer: number;
+	taken: number[];
+	winner: number | null;
+	seed: string;
+	seedCommitment: string;
+}
+export type TakeawayView = Omit<TakeawayState, 'seed'> & { seed: string | null };
+export type TakeawayMove = { type: 'take'; n: number };
+export type TakeawayEntry =
+	| { type: 'start'; seat: number }
+	| { type: 'take'; seat: number; n: number; left: number }
+	| { type: 'over'; winner: number };
+
+const Options = v.strictObject({ stones: v.optional(v.pipe(v.number(), v.integer(), v.minValue(4), v.maxValue(40)), 15) });
+type TakeawayOptions = v.InferOutput<typeof Options>;
+const Move = v.strictObject({ type: v.literal('take'), n: v.pipe(v.number(), v.integer()) });
+
+const over = (s: TakeawayState | TakeawayView) => s.winner !== null;
+
+function start(config: TakeawayConfig, seed: string) {
+	if (config.players !== 2 || !Number.isInteger(config.stones) || config.stones < 1) return fail('BAD_CONFIG', 'two players and a pile');
+	const startPlayer = below(seedRng(seed), 2);
+	const state: TakeawayState = { stones: config.stones, turn: startPlayer, startPlayer, taken: [0, 0], winner: null, seed, seedCommitment: commitSeed(seed) };
+	return ok({ state, log: [{ type: 'start', seat: startPlayer } as TakeawayEntry] });
+}
+
+export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, TakeawayView, TakeawayEntry, TakeawayOptions> = {
+	id: 'takeaway',
+	engineVersion: 'takeaway@1',
+	seats: { min: 2, max: 2 },
+	typicalMinutes: 2,
+	options: Options,
+	config: (options, players) => ok({ players, stones: options.stones }),
+	start,
+	setup: (config, seed) => {
+		const r = start(config, seed);
+		return r.ok ? ok(r.value.state) : r;
+	},
+	apply(state, seat, raw) {
+		const m = v.safeParse(Move, raw);
+		if (!m.success) return fail('BAD_MOVE', 'expected {type: "take", n}');
+		if (over(state)) return fail('GAME_OVER', 'the game is over');
+		if (seat !== state.turn) return fail('NOT_YOUR_TURN', 'it is not your turn');
+		const n = m.output.n;
+		if (n < 1 || n > 3 || n > state.stones) return fail('BAD_TAKE', 'take 1 to 3 stones, no more than are left');
+		const s = cloneJson(state);
+		s.stones -= n;
+		s.taken[seat] += n;
+		const log: TakeawayEntry[] = [{ type: 'take', seat, n, left: s.stones }];
+		if (s.stones === 0) {
+			s.winner = seat;
+			log.push({ type: 'over', winner: seat });
+		} else s.turn = 1 - seat;
+		return ok({ state: s, log });
+	},
+	legalMoves: (s, seat) => (over(s) || seat !== s.turn ? [] : [1, 2, 3].filter((n) => n <= s.stones).map((n) => ({ type: 'take' as const, n }))),
+	view: (s) => ({ ...cloneJson(s), seed: over(s) ? s.seed : null }),
+	activeSeats: (s) => (over(s) ? [] : [s.turn]),
+	isOver: over,
+	scores: (s) => [0, 1].map((seat) => ({ seat, total: s.winner === seat ? 1 : 0, items: [], winner: s.winner === seat })),
+	status: (s) => ({ round: null, phase: over(s) ? 'over' : 'take' }),
+	seatColour: (_s, seat) => (seat === 0 ? 'black' : 'white'),
+	timeoutMove: (s) => (over(s) ? null : { move: { type: 'take', n: 1 }, auto: 'one' }),
+	bots: {
+		/** Leaves a multiple of four when it can (the winning strategy), else takes one. */
+		optimal: (s) => ({ type: 'take', n: s.stones % 4 || 1 }),
+		one: () => ({ type: 'take', n: 1 })
+	},
+	defaultBot: 'optimal',
+	outcome: (s) => (over(s) ? { reason: 'last-stone', rounds: null, scores: [0, 1].map((x) => (s.winner === x ? 1 : 0)), winners: [s.winner!] } : null),
+	verify(g) {
+		const recomputed = String(below(seedRng(g.seed), 2));
+		const shown = g.log.flatMap((b) => b.log).find((e) => e.type === 'start');
+		const status = shown && String(shown.seat) === recomputed ? 'confirmed' : 'mismatch';
+		const commitment = commitSeed(g.seed) === g.seedCommitment;
+		return { commitment, draws: [{ label: 'start player', shown: shown ? String(shown.seat) : '—', recomputed, status }], ok: commitment && status === 'confirmed' };
+	},
+	texts: {
+		name: () => 'Take-away',
+		blurb: () => 'Take 1–3 stones; whoever takes the last one wins.',
+		phase: (p) => (p === 'over' ? 'game over' : 'taking stones'),
+		reason: () => 'the last stone was taken',
+		logLine: (e, nameOf) => (e.type === 'start' ? `${nameOf(e.seat)} starts.` : e.type === 'take' ? `${nameOf(e.seat)} takes ${e.n}; ${e.left} left.` : `${nameOf(e.winner)} wins.`),
+		auto: () => 'one stone taken'
+	}
+};
