@@ -39,6 +39,24 @@ beforeAll(async () => {
 });
 
 describe('lobby over HTTP', () => {
+	it('create takes {kind, options}; the body from before kinds (game + flat options) still works (docs/api.md)', async () => {
+		const post = (body: unknown) => call(players[0], 'POST', '/api/games', body);
+		const now = await post({ kind: 'giants', seats: 4, options: { immediateScoring: true } });
+		expect(now.status).toBe(201);
+		expect(await view(players[0], now.json.id)).toMatchObject({ kind: 'giants', game: 'giants', options: { quickStart: false, immediateScoring: true } });
+		const old = await post({ game: 'giants', seats: 4, quickStart: true });
+		expect(old.status).toBe(201);
+		expect((await view(players[0], old.json.id)).options).toEqual({ quickStart: true, immediateScoring: false });
+		expect((await post({ kind: 'giants', game: 'giants', seats: 3 })).status).toBe(201);
+		// Refused, each with its code: no kind, two kinds, options both ways, an option Giants lacks, too many seats.
+		expect((await post({ seats: 3 })).json.code).toBe('BAD_REQUEST');
+		expect((await post({ kind: 'giants', game: 'moa', seats: 3 })).json.code).toBe('BAD_REQUEST');
+		expect((await post({ kind: 'giants', seats: 3, options: {}, quickStart: true })).json.code).toBe('BAD_REQUEST');
+		expect((await post({ game: 'giants', seats: 3, quickstart: true })).json.code).toBe('BAD_OPTIONS');
+		expect((await post({ kind: 'giants', seats: 6 })).json.code).toBe('BAD_REQUEST');
+		expect((await post({ kind: 'moa', seats: 3 })).json.code).toBe('UNKNOWN_KIND');
+	});
+
 	it('create → open list → join → auto-start → mine marks my turn', async () => {
 		const c = await call(players[0], 'POST', '/api/games', { game: 'giants', seats: 3, quickStart: true, timeLimit: '1d' });
 		expect(c.status).toBe(201);
