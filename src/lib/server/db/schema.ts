@@ -89,12 +89,13 @@ export const games = sqliteTable(
 	'games',
 	{
 		id: text('id').primaryKey(),
-		game: text('game').notNull(), // 'giants'
+		/** The game's kind (registry id, src/lib/games/index.ts); the column kept its pre-kind name. */
+		game: text('game').notNull(),
 		status: text('status', { enum: ['waiting', 'active', 'finished'] }).notNull(),
 		visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
 		inviteCode: text('invite_code').unique(),
 		creatorId: text('creator_id').notNull(),
-		/** JSON: { quickStart, immediateScoring } */
+		/** JSON: the kind's options as its schema put them out (Giants: { quickStart, immediateScoring }). */
 		options: text('options').notNull(),
 		seatsWanted: integer('seats_wanted').notNull(),
 		timeLimit: text('time_limit', { enum: ['1d', '2d', '3d', '5d', '7d', '14d'] }).notNull(),
