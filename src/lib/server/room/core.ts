@@ -1,0 +1,234 @@
+/**
+ * The room's core (issue 11): the game as the room holds it — meta, players, state, clocks and its
+ * kind — loaded once per wake-up by the one replay, and the one way it changes (`commit`: one
+ * storage transaction with the move, snapshot, clocks, notification events and outbox row; then the
+ * broadcast and the flush). GameRoom.ts is the RPC surface over it; the other collaborators are
+ * projection.ts, sockets.ts, autoplay.ts, flusher.ts and lobby.ts.
+ */
+import type { DurableObjectState } from '@cloudflare/workers-types';
+import type { AnyKind } from '$lib/engine';
+import type { RoomError, RoomUser, RoomView } from '$lib/protocol/room';
+import { advance, emptyTimers, nextDue, startTimers, type Cause, type Timers } from './clock';
+import { SINCE_CAP, changeEvents, type EventContext } from './events';
+import { kindOfMeta, refuse, validUser, type Next } from './lobby';
+import { rebuild } from './rebuild';
+import { SNAPSHOT_EVERY, type Meta, type MoveRow, type Player, type RoomStore } from './storage';
+import { canSee } from './access';
+import { activeSeats, control, d1Payload, eventContext, finalScores, roomView, userOf, type Held } from './projection';
+import type { Applied } from './autoplay';
+
+/** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
+const BACKSTOP_MS = 30_000;
+/**
+ * Moves reach D1 in batches: the alarm writes the newest outbox row this long after a move, however
+ * many moves came meanwhile. The game index in D1 (lists, "your turn") may lag by this much; the
+ * game itself never does. A flush per move cost the round trip ~20% (docs/benchmarks.md).
+ */
+export const MOVE_FLUSH_MS = 1_000;
+
+export interface CommitOpts {
+	init?: boolean;
+	/** The seat that moved, and why (clock.ts Cause); a timeout also names what the room did. */
+	mover?: number | null;
+	cause?: Cause;
+	auto?: string | null;
+	/** Timers changed by the caller (reclaim, vacation) before the usual advance. */
+	timers?: Timers;
+}
+
+export interface CoreHost {
+	readonly ctx: DurableObjectState;
+	readonly store: RoomStore;
+	now(): number;
+	broadcast(log: readonly unknown[]): void;
+	openUsers(): Set<string>;
+	flush(): Promise<void>;
+	pendingFlush(): boolean;
+}
+
+export class RoomCore {
+	meta: Meta | null = null;
+	players: Player[] = [];
+	state: unknown = null;
+	/** The game's kind, from the registry; null until a game exists here. */
+	kind: AnyKind | null = null;
+	/** Why the room refuses to serve (an unknown kind, a replay or snapshot mismatch), or null. */
+	broken: string | null = null;
+	/** The clocks (clock.ts), saved in the same transaction as every change. */
+	timers: Timers = emptyTimers();
+	private loaded = false;
+
+	constructor(private readonly host: CoreHost) {}
+
+	// ---- loading -------------------------------------------------------------------------------
+
+	/** Loads meta, players and the state (replayed from the log, snapshot checked) once per wake-up. */
+	load(): RoomError | null {
+		if (!this.loaded) {
+			this.loaded = true;
+			if (this.host.store.exists()) {
+				this.host.store.init(); // tables added since this room was created
+				this.meta = this.host.store.meta();
+				this.players = this.host.store.players();
+				this.kind = kindOfMeta(this.meta);
+				if (!this.kind) this.broken = 'UNKNOWN_KIND';
+				else if (this.meta.seed && this.meta.config) {
+					const r = rebuild(
+						this.kind,
+						{ config: this.meta.config, seed: this.meta.seed, engineVersion: this.meta.engineVersion },
+						this.host.store.moves(),
+						this.host.store.latestSnapshot()
+					);
+					if (r.ok) this.state = r.value.state;
+					else this.broken = `${r.code}: ${r.message}`;
+				}
+				if (this.broken) console.error(`GameRoom ${this.meta.gameId}: refusing to serve: ${this.broken}`);
+				else this.timers = this.host.store.timers() ?? this.legacyTimers();
+				if (this.host.pendingFlush()) void this.host.flush();
+			}
+		}
+		if (this.broken) return refuse(503, 'GAME_UNAVAILABLE', 'this game cannot be loaded; the operators have been told');
+		return null;
+	}
+
+	/**
+	 * A room from before clocks: its awaited seats' clocks start at its last change, with its
+	 * `timeLimit` as days per move; saved at once so the alarm finds them.
+	 */
+	private legacyTimers(): Timers {
+		const m = this.meta!;
+		if (m.status !== 'active' || !this.state) return emptyTimers();
+		const c = control(m);
+		const who = userOf(this.players);
+		const t = advance(startTimers(this.players.length, c, {}), c, { active: this.kind!.activeSeats(this.state), mover: null, cause: 'none', now: m.updatedAt }, who);
+		this.host.ctx.storage.transactionSync(() => this.host.store.saveTimers(t));
+		const at = nextDue(t, who);
+		if (at !== null) void this.armAlarm(at);
+		return t;
+	}
+	/** The game as held now, or null before one exists. */
+	held(): Held | null {
+		return this.meta && this.kind ? { kind: this.kind, meta: this.meta, players: this.players, state: this.state, timers: this.timers } : null;
+	}
+
+	loadExisting(): RoomError | null {
+		return this.load() ?? (this.meta ? null : refuse(404, 'NOT_FOUND', 'no such game'));
+	}
+
+	/**
+	 * The one path of a move — a player's, a timeout's or the bot's: apply as the seat, commit.
+	 * Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the lists
+	 * read from D1 show a game as soon as its creator or joiner gets the answer.
+	 */
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null): Applied {
+		const meta = this.meta!;
+		const kind = this.kind!;
+		const r = kind.apply(this.state, seat, move);
+		if (!r.ok) return { ok: false, code: r.code, message: r.message };
+		const now = this.host.now();
+		const over = kind.isOver(r.value.state);
+		const next: Next = {
+			meta: { ...meta, version: meta.version + 1, updatedAt: now, ...(over ? { status: 'finished' as const, finishedAt: now } : {}) },
+			players: this.players,
+			state: r.value.state,
+			log: r.value.log
+		};
+		const row: MoveRow = {
+			version: next.meta.version,
+			seat,
+			userId,
+			moveId,
+			move: JSON.stringify(move),
+			log: JSON.stringify(r.value.log),
+			engineVersion: meta.engineVersion,
+			at: now
+		};
+		void this.commit(next, row, { mover: seat, cause, auto });
+		return { ok: true, version: row.version, log: r.value.log };
+	}
+
+	// ---- the one way a game changes ------------------------------------------------------------
+
+	/**
+	 * One storage transaction per change: meta, players, the move, a snapshot, the clocks, the
+	 * notification events it causes and the outbox row; then the broadcast and the flush (whose
+	 * promise never rejects: failures go to the alarm).
+	 */
+	commit(next: Next, move: MoveRow | null, o: CommitOpts = {}): Promise<void> {
+		const now = this.host.now();
+		const kind = kindOfMeta(next.meta)!; // lobby.ts made or checked it
+		const before = this.meta ? activeSeats(kind, this.state, this.meta) : [];
+		const after = activeSeats(kind, next.state, next.meta);
+		const c = control(next.meta);
+		const who = userOf(next.players);
+		let timers = o.timers ?? this.timers;
+		if (next.state && timers.seats.length === 0) timers = startTimers(next.players.length, c, timers.vacations);
+		const wasDropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
+		timers = advance(timers, c, { active: after, mover: o.mover ?? null, cause: o.cause ?? 'none', now }, who);
+		const dropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
+		const held: Held = { kind, meta: next.meta, players: next.players, state: next.state, timers };
+		const payload = JSON.stringify(d1Payload(held));
+		const finished = next.state && next.meta.status === 'finished' && this.meta?.status !== 'finished' ? finalScores(kind, next.state) : null;
+		this.host.ctx.storage.transactionSync(() => {
+			if (o.init) this.host.store.init();
+			this.host.store.saveMeta(next.meta);
+			if (next.players !== this.players) this.host.store.savePlayers(next.players);
+			if (move) this.host.store.appendMove(move);
+			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) this.host.store.saveSnapshot(next.meta.version, next.state);
+			this.host.store.saveTimers(timers);
+			if (next.state) {
+				const events = changeEvents(this.eventContextOf(held, now), {
+					before, after, mover: o.mover ?? null, timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
+					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished
+				});
+				for (const e of events) this.host.store.addEvent(e);
+			}
+			this.host.store.addOutbox(next.meta.version, payload);
+		});
+		this.kind = kind;
+		this.meta = next.meta;
+		this.players = next.players;
+		this.state = next.state;
+		this.timers = timers;
+		this.host.broadcast(next.log);
+		const timer = nextDue(timers, who) ?? Infinity;
+		// A finishing move flushes at once, like a lobby change: the archive should show it at once.
+		if (move && next.meta.status !== 'finished') {
+			void this.armAlarm(Math.min(now + MOVE_FLUSH_MS, timer));
+			return Promise.resolve();
+		}
+		void this.armAlarm(Math.min(now + BACKSTOP_MS, timer));
+		return this.host.flush();
+	}
+
+	/** Sets the alarm to fire at room time `at` (or earlier if it already would): one storage write at most. */
+	async armAlarm(at: number): Promise<void> {
+		const real = this.realTime(at);
+		const current = await this.host.ctx.storage.getAlarm();
+		if (current === null || current > real) await this.host.ctx.storage.setAlarm(real);
+	}
+
+	/** Room time → wall-clock time for the alarm (they differ only under the test clock). */
+	realTime(at: number): number {
+		return Date.now() + Math.max(0, at - this.host.now());
+	}
+
+	eventContextOf(h: Held, now: number): EventContext {
+		const version = h.meta.version;
+		return eventContext(h, now, this.host.openUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP));
+	}
+
+	checkUser(user: RoomUser): RoomError | null {
+		return validUser(user) ? null : refuse(401, 'UNAUTHENTICATED', 'sign in first');
+	}
+
+	/** A private game is "no such game" to anyone but its players and the holders of its invite link. */
+	checkAccess(userId: string | null, invite: string | null): RoomError | null {
+		return canSee(this.meta!, this.players, userId, invite) ? null : refuse(404, 'NOT_FOUND', 'no such game');
+	}
+
+	/** The only shape in which the game leaves the room: the viewer's own view (projection.ts). */
+	viewFor(userId: string | null): RoomView {
+		return roomView(this.held()!, userId, this.host.now());
+	}
+}
