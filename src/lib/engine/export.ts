@@ -4,6 +4,8 @@
  * (with the commitment published at the start) and every move in order, plus how it ended.
  * v1 exports (Giants only, before kinds) are read through the kind's `legacyExport`.
  */
+import { jsonEqual } from './clone';
+import { replay } from './replay';
 import { commitSeed } from './seed';
 import type { AnyKind, Outcome } from './kind';
 import type { Seat } from './types';
@@ -87,4 +89,26 @@ export function buildExport(x: ExportInput): GameExportV2 {
 		moves: x.moves,
 		result
 	};
+}
+
+export type ReplayCheck<State = unknown> = { ok: true; state: State } | { ok: false; at: number; code: string; message: string };
+
+/**
+ * Replays a v2 export with its kind through the one replay; refuses another format, kind or engine
+ * version, a seed that does not match its commitment, an illegal move, or another result.
+ * `at`: the move (1-based) that failed, 0 for the setup, -1 before it.
+ */
+export function replayExport<S>(kind: AnyKind, e: GameExportV2): ReplayCheck<S> {
+	if (!e || e.format !== EXPORT_FORMAT || e.formatVersion !== EXPORT_FORMAT_VERSION) return { ok: false, at: -1, code: 'BAD_FORMAT', message: 'not a rongo game export v2' };
+	if (e.kind !== kind.id) return { ok: false, at: -1, code: 'WRONG_KIND', message: `an export of ${e.kind}, not ${kind.id}` };
+	if (e.engineVersion !== kind.engineVersion) return { ok: false, at: -1, code: 'ENGINE_VERSION', message: `needs engine ${e.engineVersion}` };
+	if (commitSeed(e.seed) !== e.seedCommitment) return { ok: false, at: -1, code: 'SEED_COMMITMENT', message: 'the seed does not match its commitment' };
+	const r = replay(kind, { game: kind.id, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves);
+	if (!r.ok) {
+		const at = /^move (\d+):/.exec(r.message);
+		return { ok: false, at: at ? Number(at[1]) : 0, code: r.code, message: r.message };
+	}
+	const out = kind.outcome(r.value);
+	if (!jsonEqual(out, e.result)) return { ok: false, at: e.moves.length, code: 'RESULT', message: `the replay ends ${JSON.stringify(out)}, the export says ${JSON.stringify(e.result)}` };
+	return { ok: true, state: r.value as S };
 }

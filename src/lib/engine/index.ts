@@ -4,4 +4,4 @@ export { cloneJson, jsonEqual } from './clone';
 export { next, below, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
 export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, StatusLine } from './kind';
-export { buildExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2 } from './export';
+export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';

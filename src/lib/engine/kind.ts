@@ -13,6 +13,7 @@
  */
 import type * as v from 'valibot';
 import type { RngState } from './rng';
+import type { GameExportV2 } from './export';
 import type { Applied, Game, Result, Seat } from './types';
 
 /** A bot: a legal move for `seat`, chosen from that seat's own view (what a player could know). */
@@ -115,6 +116,11 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	/** Recompute every random draw from the revealed seed and compare it with the public log. */
 	verify(game: RevealedGame<Config, Move, Entry>): RandomnessCheck;
 	readonly texts: KindTexts<Entry>;
+	/**
+	 * Optional: reads an export written before export v2 (a kind's own older format) as v2, or
+	 * refuses it. Only kinds that had exports before v2 need it (Giants: its v1 exports).
+	 */
+	legacyExport?(raw: unknown): Result<GameExportV2<Config, Move>>;
 }
 
 /** A kind as the platform holds it: its type parameters erased (the platform never looks inside). */

@@ -1,16 +1,17 @@
 /**
- * The export of a finished game (issue 6; docs/export.md): versioned JSON with everything needed
- * to replay it — the players, the options, the engine version, the seed and every move in order.
- * `scenario` is a complete scenario file (docs/giants-notation.md), so `npm run scenario` replays
- * an export as it is; `result` is what the game ended with, for checking the replay against.
- * Pure: the server builds it from the room, the browser replays it (history page, dice check).
+ * Giants' exports from before export v2 (issue 6; docs/export.md "v1"): read only. The room writes
+ * v2 (src/lib/engine/export.ts) for every kind since issue 11; a v1 file — the replay fixtures,
+ * exports people downloaded — is read as v2 by `legacyExport` (the kind's contract member) and
+ * replayed by the one replay. `scenario` in a v1 export is a complete scenario file
+ * (docs/giants-notation.md).
  */
-import { commitSeed, jsonEqual } from '$lib/engine';
-import { giants } from './index';
+import * as v from 'valibot';
+import { EXPORT_FORMAT, fail, ok, replayExport as replayV2, type GameExportV2, type ReplayCheck as Check, type Result } from '$lib/engine';
+import { giantsKind } from './kind';
 import type { Colour, GiantsConfig, GiantsMove, GiantsState } from './types';
 
-export const EXPORT_FORMAT = 'rongo-game-export';
-export const EXPORT_FORMAT_VERSION = 1;
+export { EXPORT_FORMAT };
+export const EXPORT_FORMAT_V1 = 1;
 
 export interface ExportedMove {
 	/** The game version this move made (the room's numbering: lobby changes count too). */
@@ -23,7 +24,7 @@ export interface ExportedMove {
 
 export interface GameExport {
 	format: typeof EXPORT_FORMAT;
-	formatVersion: typeof EXPORT_FORMAT_VERSION;
+	formatVersion: typeof EXPORT_FORMAT_V1;
 	game: 'giants';
 	id: string;
 	engineVersion: string;
@@ -65,69 +66,55 @@ export function exportConfig(e: Pick<GameExport, 'scenario'>): GiantsConfig {
 	};
 }
 
-export function buildExport(x: {
-	id: string;
-	config: GiantsConfig;
-	seed: string;
-	engineVersion: string;
-	players: { seat: number; username: string }[];
-	createdAt: number;
-	startedAt: number | null;
-	finishedAt: number | null;
-	startVersion: number;
-	moves: ExportedMove[];
-	final: GiantsState;
-}): GameExport {
-	const c = x.config;
-	const sheets = giants.scores(x.final);
-	const over = x.final.phase.kind === 'over' ? x.final.phase.reason : 'running';
-	return {
+/** The outer shape a v1 file must have before it is read (the moves are the engine's to judge). */
+const V1 = v.looseObject({
+	format: v.literal(EXPORT_FORMAT),
+	formatVersion: v.literal(EXPORT_FORMAT_V1),
+	game: v.literal('giants'),
+	id: v.string(),
+	engineVersion: v.string(),
+	players: v.array(v.looseObject({ seat: v.number(), username: v.string(), colour: v.string() })),
+	seedCommitment: v.string(),
+	seed: v.string(),
+	startVersion: v.number(),
+	scenario: v.looseObject({ players: v.number(), options: v.looseObject({}), moves: v.array(v.unknown()) }),
+	moves: v.array(v.looseObject({ version: v.number(), seat: v.number(), move: v.unknown(), at: v.number() })),
+	result: v.looseObject({ reason: v.string(), rounds: v.number(), scores: v.array(v.number()), winners: v.array(v.number()) })
+});
+
+/** A v1 export as v2: the engine config from its scenario, the rest as it was. */
+export function legacyExport(raw: unknown): Result<GameExportV2<GiantsConfig, GiantsMove>> {
+	const p = v.safeParse(V1, raw);
+	if (!p.success) return fail('BAD_FORMAT', 'not a rongo game export v1 of Giants');
+	const e = raw as GameExport;
+	return ok({
 		format: EXPORT_FORMAT,
-		formatVersion: EXPORT_FORMAT_VERSION,
-		game: 'giants',
-		id: x.id,
-		engineVersion: x.engineVersion,
-		players: x.players
-			.slice()
-			.sort((a, b) => a.seat - b.seat)
-			.map((p) => ({ seat: p.seat, username: p.username, colour: x.final.players[p.seat].colour })),
-		createdAt: x.createdAt,
-		startedAt: x.startedAt,
-		finishedAt: x.finishedAt,
-		seedCommitment: x.final.seedCommitment,
-		seed: x.seed,
-		startVersion: x.startVersion,
-		scenario: {
-			name: `rongo game ${x.id}`,
-			players: c.players,
-			options: { quickStart: !!c.quickStart, immediateScoring: !!c.immediateScoring },
-			seed: x.seed,
-			...(c.startPlayer !== undefined ? { startPlayer: c.startPlayer } : {}),
-			...(c.forcedDice ? { forcedDice: c.forcedDice } : {}),
-			...(c.position ? { position: c.position } : {}),
-			moves: x.moves.map((m) => ({ seat: m.seat, move: m.move }))
-		},
-		moves: x.moves,
-		result: { reason: over, rounds: x.final.round, scores: sheets.map((s) => s.total), winners: sheets.filter((s) => s.winner).map((s) => s.seat) }
-	};
+		formatVersion: 2,
+		kind: 'giants',
+		id: e.id,
+		engineVersion: e.engineVersion,
+		config: exportConfig(e),
+		options: { quickStart: !!e.scenario.options.quickStart, immediateScoring: !!e.scenario.options.immediateScoring },
+		players: e.players.map((x) => ({ seat: x.seat, username: x.username, colour: x.colour })),
+		createdAt: e.createdAt,
+		startedAt: e.startedAt,
+		finishedAt: e.finishedAt,
+		seedCommitment: e.seedCommitment,
+		seed: e.seed,
+		startVersion: e.startVersion,
+		moves: e.moves,
+		result: { reason: e.result.reason, rounds: e.result.rounds, scores: e.result.scores, winners: e.result.winners }
+	});
 }
 
-export type ReplayCheck = { ok: true; state: GiantsState } | { ok: false; at: number; code: string; message: string };
+export type ReplayCheck = Check<GiantsState>;
 
-/** Replays an export with the engine; refuses a wrong commitment, an illegal move or another result. */
+/** Replays a v1 export: read as v2, then the one replay; refuses a wrong commitment, an illegal move or another result. */
 export function replayExport(e: GameExport): ReplayCheck {
-	if (e.format !== EXPORT_FORMAT || e.formatVersion !== EXPORT_FORMAT_VERSION) return { ok: false, at: -1, code: 'BAD_FORMAT', message: 'not a rongo game export v1' };
-	if (e.engineVersion !== giants.engineVersion) return { ok: false, at: -1, code: 'ENGINE_VERSION', message: `needs engine ${e.engineVersion}` };
-	if (commitSeed(e.seed) !== e.seedCommitment) return { ok: false, at: -1, code: 'SEED_COMMITMENT', message: 'the seed does not match its commitment' };
-	const set = giants.setup(exportConfig(e), e.seed);
-	if (!set.ok) return { ok: false, at: -1, code: set.code, message: set.message };
-	let s = set.value;
-	for (const [i, m] of e.scenario.moves.entries()) {
-		const r = giants.apply(s, m.seat, m.move);
-		if (!r.ok) return { ok: false, at: i, code: r.code, message: r.message };
-		s = r.value.state;
-	}
-	const totals = giants.scores(s).map((x) => x.total);
-	if (!jsonEqual(totals, e.result.scores)) return { ok: false, at: e.scenario.moves.length, code: 'RESULT', message: `replay scores ${totals} ≠ ${e.result.scores}` };
-	return { ok: true, state: s };
+	const up = legacyExport(e);
+	if (!up.ok) return { ok: false, at: -1, code: up.code, message: up.message };
+	// The scenario's moves are what `npm run scenario` replays; they must be the export's moves.
+	const same = e.scenario.moves.length === e.moves.length && e.scenario.moves.every((m, i) => m.seat === e.moves[i].seat && JSON.stringify(m.move) === JSON.stringify(e.moves[i].move));
+	const v2 = same ? up.value : { ...up.value, moves: e.scenario.moves.map((m, i) => ({ version: i, seat: m.seat, move: m.move, at: 0 })) };
+	return replayV2<GiantsState>(giantsKind, v2);
 }

@@ -12,6 +12,7 @@ import { scores } from './score';
 import { logText, overReason, phaseName } from './text';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 import { verify } from './verify';
+import { legacyExport } from './export';
 
 /** G-2.1: the two options of the rulebook; both off unless the creator turns them on. */
 export const GiantsOptions = v.strictObject({
@@ -82,6 +83,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 		return { reason: r.phase.reason, rounds: r.round, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
 	},
 	verify,
+	legacyExport: (raw) => legacyExport(raw),
 	texts: {
 		name: () => m.giants_name(),
 		blurb: () => m.giants_blurb(),

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { seedRng, below } from '$lib/engine';
+import { seedRng, below, buildExport, type ExportedMove } from '$lib/engine';
 import { randomBot } from '$lib/games/giants/bots';
-import { buildExport, type ExportedMove, type GameExport } from '$lib/games/giants/export';
 import { giants } from '$lib/games/giants/index';
 import type { GiantsConfig, GiantsState } from '$lib/games/giants/types';
-import { exportConfig } from '$lib/games/giants/export';
-import { History, HistoryError, parseStep, rollsOf, verifyDice, type PublicLog } from './history';
+import { giantsKind } from '$lib/games/giants/kind';
+import { History, HistoryError, parseStep, rollsOf, verifyDice, type GiantsExport, type PublicLog } from './history';
 
 /** A whole random-bot game as an export, plus every state and the public log the room would serve. */
 function botGame(config: GiantsConfig, seed: string) {
@@ -29,8 +28,10 @@ function botGame(config: GiantsConfig, seed: string) {
 		log.push({ version, log: r.value.log });
 	}
 	const e = buildExport({
+		kind: giantsKind,
 		id: 'g1',
 		config,
+		options: { quickStart: !!config.quickStart, immediateScoring: !!config.immediateScoring },
 		seed,
 		engineVersion: giants.engineVersion,
 		players: Array.from({ length: config.players }, (_, seat) => ({ seat, username: `p${seat}` })),
@@ -41,7 +42,7 @@ function botGame(config: GiantsConfig, seed: string) {
 		moves,
 		final: s
 	});
-	return { e, states, log };
+	return { e: e as GiantsExport, states, log };
 }
 
 const game = botGame({ players: 4 }, 'history-4p');
@@ -155,6 +156,6 @@ describe('verifyDice', () => {
 });
 
 /** The check's input from an export. */
-function dice(e: GameExport) {
-	return { config: exportConfig(e), seed: e.seed, seedCommitment: e.seedCommitment };
+function dice(e: GiantsExport) {
+	return { config: e.config, seed: e.seed, seedCommitment: e.seedCommitment };
 }

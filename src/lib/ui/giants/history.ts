@@ -9,9 +9,13 @@
  * plain JSON and `apply` never mutates its input, so keeping references is a safe snapshot.
  * K = 25 by measurement (bench/history.ts, docs/benchmarks.md).
  */
-import { exportConfig, type GameExport } from '$lib/games/giants/export';
+import { replay, type GameExportV2 } from '$lib/engine';
 import { giants } from '$lib/games/giants/index';
-import type { GiantsEntry, GiantsMove, GiantsState } from '$lib/games/giants/types';
+import { giantsKind } from '$lib/games/giants/kind';
+import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState } from '$lib/games/giants/types';
+
+/** A Giants export (v2; v1 files are read as v2 by the kind's `legacyExport`). */
+export type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
 
 export const DEFAULT_K = 25;
 
@@ -50,26 +54,28 @@ export class History {
 	applies = 0;
 
 	constructor(
-		private readonly e: GameExport,
+		private readonly e: GiantsExport,
 		readonly K = DEFAULT_K
 	) {
 		if (!Number.isInteger(K) || K < 1) throw new Error('K must be a positive integer');
-		const set = giants.setupWithLog(exportConfig(e), e.seed);
-		if (!set.ok) throw new HistoryError(set.code, set.message, 0);
-		let s = set.value.state;
-		const steps: StepInfo[] = [{ step: 0, version: e.startVersion, seat: null, move: null, at: null, log: set.value.log }];
-		this.snaps.push(s);
-		e.moves.forEach((m, i) => {
-			const r = giants.apply(s, m.seat, m.move);
-			if (!r.ok) throw new HistoryError(r.code, `move ${i + 1}: ${r.message}`, i + 1);
-			s = r.value.state;
-			steps.push({ step: i + 1, version: m.version, seat: m.seat, move: m.move, at: m.at, log: r.value.log });
+		// The one replay (engine/replay.ts): each step's log as it goes, a snapshot every K steps.
+		const steps: StepInfo[] = [];
+		const r = replay(giantsKind, { game: giantsKind.id, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves, (i, s, log) => {
+			if (i < 0) steps.push({ step: 0, version: e.startVersion, seat: null, move: null, at: null, log: [...log] });
+			else {
+				const m = e.moves[i];
+				steps.push({ step: i + 1, version: m.version, seat: m.seat, move: m.move, at: m.at, log: [...log] });
+			}
 			if ((i + 1) % K === 0) this.snaps.push(s);
 		});
+		if (!r.ok) {
+			const at = /^move (\d+):/.exec(r.message);
+			throw new HistoryError(r.code, r.message, at ? Number(at[1]) : 0);
+		}
 		this.steps = steps;
 		this.last = e.moves.length;
-		this.final = s;
-		this.cursor = { step: this.last, state: s };
+		this.final = r.value;
+		this.cursor = { step: this.last, state: r.value };
 	}
 
 	/** The full state (secret part included) after `step`, clamped to 0…last. */
