@@ -70,8 +70,9 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'lobby', path: () => '/lobby' },
 	{ name: 'game (en)', path: () => `/games/${gameId}` },
 	{ name: 'game (de)', path: () => `/de/games/${gameId}` },
-	{ name: 'rules (en)', path: () => '/rules' },
-	{ name: 'rules (de)', path: () => '/de/rules' },
+	{ name: 'rules (en)', path: () => '/rules/giants' },
+	{ name: 'rules (de)', path: () => '/de/rules/giants' },
+	{ name: 'rules index', path: () => '/rules' },
 	{ name: 'my games (dashboard)', path: () => '/games' },
 	{ name: 'inbox', path: () => '/inbox' },
 	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' }

@@ -90,7 +90,7 @@ function inlineScripts(html: string) {
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
 describe('over HTTP', () => {
-	for (const path of ['/', '/rules', '/de/rules']) {
+	for (const path of ['/', '/rules', '/rules/giants', '/de/rules/giants']) {
 		test(`prerendered ${path}: headers from _headers, the hash of every inline script in its <meta> policy`, async () => {
 			const res = await get(path);
 			expect(res.status).toBe(200);
@@ -200,7 +200,7 @@ describe('in Chromium', () => {
 
 	test('the landing page hydrates with zero violations', () => visit('/', (page) => navigatesClientSide(page, en.nav_lobby, '/lobby')));
 	test('the lobby hydrates with zero violations', () => visit('/lobby', (page) => navigatesClientSide(page, en.rules_nav_link, '/rules')));
-	test('the rules hydrate with zero violations', () => visit('/rules', (page) => navigatesClientSide(page, en.nav_lobby, '/lobby')));
+	test('the rules hydrate with zero violations', () => visit('/rules/giants', (page) => navigatesClientSide(page, en.nav_lobby, '/lobby')));
 	test('a game page opens its live socket with zero violations', () =>
 		visit(`/games/${gameId}`, async (page) => {
 			// The socket is opened by the page's script, to ws:// on the same origin (connect-src 'self').

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { commitSeed, seedRng } from '../../src/lib/engine/index';
 import { greedyBot } from '../../src/lib/games/giants/bots';
-import type { GameExport } from '../../src/lib/games/giants/export';
+import type { GiantsExport as GameExport } from '../../src/lib/ui/giants/history';
 import type { GiantsView } from '../../src/lib/games/giants/index';
 import { History } from '../../src/lib/ui/giants/history';
 import { Client } from '../../scripts/lib/client';
@@ -175,7 +175,7 @@ describe('the history of a finished game', () => {
 		expect(await page.getByTestId('seed-commitment').textContent()).toBe(commitSeed(SEED));
 		await page.getByRole('button', { name: t('history_verify'), exact: true }).click();
 		const rounds = page.getByTestId('dice-rounds').locator('li');
-		const n = exported.result.rounds - 23 + 1;
+		const n = exported.result.rounds! - 23 + 1;
 		await expect.poll(() => rounds.count()).toBe(n);
 		expect(await page.getByTestId('dice-rounds').locator('li[data-status="confirmed"]').count()).toBe(n);
 		expect(await rounds.first().textContent()).toMatch(/Round 23: white \d, white \d, white \d — confirmed/);

@@ -1,11 +1,12 @@
-// The prerendered rules page exists in both languages and carries the carrying table (G-5.2).
+// The prerendered rules pages (issue 11: /rules/<kind>, the body from the kind's UI) exist in both
+// languages, and Giants' carries the carrying table (G-5.2); /rules lists every kind.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
 describe('rules page', () => {
 	it.each([
-		['/rules', 'lang="en"', 'Giants — the rules'],
-		['/de/rules', 'lang="de"', 'Giants — die Regeln']
+		['/rules/giants', 'lang="en"', 'Giants — the rules'],
+		['/de/rules/giants', 'lang="de"', 'Giants — die Regeln']
 	])('serves %s', async (path, lang, title) => {
 		const res = await exports.default.fetch(`http://localhost${path}`);
 		expect(res.status).toBe(200);
@@ -14,5 +15,20 @@ describe('rules page', () => {
 		expect(html).toContain(title);
 		expect(html).toContain('<caption');
 		expect(html).toContain('G-6.4');
+	});
+
+	it.each([
+		['/rules', 'The rules of Giants', '/rules/giants'],
+		['/de/rules', 'Die Regeln von Giants', '/de/rules/giants']
+	])('%s lists the kinds with links to their rules', async (path, text, link) => {
+		const res = await exports.default.fetch(`http://localhost${path}`);
+		expect(res.status).toBe(200);
+		const html = await res.text();
+		expect(html).toContain(text);
+		expect(html).toContain(`href="${link}"`);
+	});
+
+	it('an unknown kind has no rules page', async () => {
+		expect((await exports.default.fetch('http://localhost/rules/chess')).status).toBe(404);
 	});
 });

@@ -6,21 +6,21 @@
  * connection is reopened with exponential backoff and jitter, and the server's first message on
  * a new connection is the full state.
  */
-import type { GiantsEntry } from '$lib/games/giants';
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import type { RoomView, ServerMessage } from '$lib/protocol/room';
+import type { LogBatch, RoomView, ServerMessage } from '$lib/protocol/room';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
-export interface LogLine {
+/** One public log entry of the game's kind (its UI knows the shape). */
+export interface LogLine<Entry = unknown> {
 	version: number;
-	entry: GiantsEntry;
+	entry: Entry;
 	key: string;
 }
 
 /** Newest first, as the page shows them, from the batches of GET /api/games/:id/log (oldest first). */
-export function logLines(batches: { version: number; log: GiantsEntry[] }[]): LogLine[] {
-	const out: LogLine[] = [];
+export function logLines<Entry = unknown>(batches: LogBatch<Entry>[]): LogLine<Entry>[] {
+	const out: LogLine<Entry>[] = [];
 	for (const b of batches) b.log.forEach((entry, i) => out.push({ version: b.version, entry, key: `${b.version}-${i}` }));
 	return out.reverse();
 }

@@ -83,16 +83,16 @@ describe('GameSocket (conventions §11)', () => {
 		s.connect();
 		FakeSocket.all[0].open();
 		FakeSocket.all[0].deliver(event(2, [{ type: 'round', round: 1, startPlayer: 0 }, { type: 'no-auction' }]));
-		expect(s.log.map((l) => l.entry.type)).toEqual(['no-auction', 'round']);
+		expect(s.log.map((l) => (l.entry as { type: string }).type)).toEqual(['no-auction', 'round']);
 	});
 
 	test('starts from the loaded log; a state that skips versions reloads the whole log, a current one does not', async () => {
 		const initial = logLines([
-			{ version: 3, log: [{ type: 'round', round: 1, startPlayer: 0 }] as never[] },
-			{ version: 4, log: [{ type: 'bid-in', seat: 1, replaced: false }] as never[] }
+			{ version: 3, log: [{ type: 'round', round: 1, startPlayer: 0 }] },
+			{ version: 4, log: [{ type: 'bid-in', seat: 1, replaced: false }] }
 		]);
-		expect(initial.map((l) => [l.version, l.entry.type])).toEqual([[4, 'bid-in'], [3, 'round']]);
-		const reload = vi.fn(async () => logLines([{ version: 6, log: [{ type: 'no-auction' }] as never[] }]));
+		expect(initial.map((l) => [l.version, (l.entry as { type: string }).type])).toEqual([[4, 'bid-in'], [3, 'round']]);
+		const reload = vi.fn(async () => logLines([{ version: 6, log: [{ type: 'no-auction' }] }]));
 		const s = new GameSocket('ws://x', room(4), initial, reload);
 		expect(s.log).toHaveLength(2);
 		s.connect();
@@ -102,7 +102,7 @@ describe('GameSocket (conventions §11)', () => {
 		expect(reload).not.toHaveBeenCalled();
 		ws.deliver({ type: 'state', ...room(6) });
 		expect(reload).toHaveBeenCalledTimes(1);
-		await vi.waitFor(() => expect(s.log.map((l) => l.entry.type)).toEqual(['no-auction']));
+		await vi.waitFor(() => expect(s.log.map((l) => (l.entry as { type: string }).type)).toEqual(['no-auction']));
 	});
 
 	test('reconnects with growing delays after a dropped connection, not after close()', () => {

@@ -10,13 +10,16 @@ export interface SummarySeat {
 
 export interface GameSummary {
 	id: string;
+	/** The game's kind (registry id). */
+	kind: string;
 	status: 'waiting' | 'active' | 'finished';
 	seatsWanted: number;
 	seats: SummarySeat[];
 	creator?: string | { id: string; username: string };
 	visibility?: 'public' | 'private';
 	timeLimit?: string;
-	options?: { quickStart?: boolean; immediateScoring?: boolean };
+	/** The kind's options. */
+	options?: Record<string, unknown>;
 	yourTurn?: boolean;
 	/** Mine only, while my input is awaited: since when, and when my clock runs out. */
 	waitingSince?: number | null;

@@ -9,7 +9,7 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 	if (!/^[A-Za-z0-9_-]{1,64}$/.test(code) || !platform?.env?.DB) return { invite: null, code };
 	const db = getDb(platform.env.DB);
 	const [game] = await db
-		.select({ id: schema.games.id, status: schema.games.status, seatsWanted: schema.games.seatsWanted, creatorId: schema.games.creatorId })
+		.select({ id: schema.games.id, kind: schema.games.game, status: schema.games.status, seatsWanted: schema.games.seatsWanted, creatorId: schema.games.creatorId })
 		.from(schema.games)
 		.where(eq(schema.games.inviteCode, code))
 		.limit(1);
@@ -22,6 +22,6 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 	const creator = seats.find((s) => s.userId === game.creatorId)?.username ?? '?';
 	return {
 		code,
-		invite: { id: game.id, status: game.status, seatsWanted: game.seatsWanted, count: seats.length, creator, seats: seats.map((s) => s.userId) }
+		invite: { id: game.id, kind: game.kind, status: game.status, seatsWanted: game.seatsWanted, count: seats.length, creator, seats: seats.map((s) => s.userId) }
 	};
 };

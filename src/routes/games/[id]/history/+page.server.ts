@@ -1,13 +1,13 @@
 import { error } from '@sveltejs/kit';
-import type { GameExport } from '$lib/games/giants/export';
-import type { PublicLog } from '$lib/ui/giants/history';
+import type { GameExportV2 } from '$lib/engine';
+import type { LogBatch } from '$lib/protocol/room';
 import type { PageServerLoad } from './$types';
 import { inviteQuery } from '$lib/ui/invite';
 
-// The export (moves, seed) and the public log the players saw (for checking the dice against it),
-// both through the API, so the room decides what may be seen. A running game has no export yet:
-// its seed is secret until the end (G-0.3). `?step` is read by the page, not here, so stepping
-// through the game never re-runs this load.
+// The export (v2: kind, config, moves, seed) and the public log the players saw (for checking the
+// randomness against it), both through the API, so the room decides what may be seen. A running
+// game has no export yet: its seed is secret until the end. `?step` is read by the kind's view,
+// not here, so stepping through the game never re-runs this load.
 export const load: PageServerLoad = async ({ fetch, params, url }) => {
 	const id = encodeURIComponent(params.id);
 	const q = inviteQuery(url);
@@ -15,7 +15,7 @@ export const load: PageServerLoad = async ({ fetch, params, url }) => {
 	if (res.status === 409) return { id: params.id, running: true as const };
 	if (res.status === 404 || res.status === 400) error(404, 'NOT_FOUND');
 	if (!res.ok) error(res.status, `${res.status}`);
-	const exported = (await res.json()) as GameExport;
-	const log = logRes.ok ? ((await logRes.json()) as { entries: PublicLog }).entries : [];
+	const exported = (await res.json()) as GameExportV2;
+	const log = logRes.ok ? ((await logRes.json()) as { entries: LogBatch[] }).entries : [];
 	return { id: params.id, running: false as const, exported, log };
 };

@@ -1,0 +1,51 @@
+/**
+ * The UI registry (issue 11): per game kind, its components, each loaded lazily so a page carries
+ * only the code of the kind it shows. With src/lib/games/index.ts the only platform files that name
+ * every kind. docs/adding-a-game.md says what each component receives.
+ */
+import type { Component } from 'svelte';
+import type { GameExportV2 } from '$lib/engine';
+import type { LogBatch, RoomView } from '$lib/protocol/room';
+import type { LogLine } from './gameSocket.svelte';
+
+/** What the game page gives the kind's game component. */
+export interface GameProps {
+	room: RoomView;
+	/** Newest first. */
+	lines: LogLine[];
+	name: (seat: number) => string;
+	/** A move is on its way: the composer waits. */
+	busy: boolean;
+	/** A private game's invite link for its seated players, else null. */
+	inviteLink: string | null;
+	/** The kind's move (its engine validates it; a refusal comes back as the page's error). */
+	submit: (move: unknown) => void;
+}
+
+export interface KindUI {
+	/** The game page's body; the module also words the page's status line from a view. */
+	game(): Promise<{ default: Component<GameProps>; statusText(view: unknown): string }>;
+	/** The history page's body: a finished game's export (v2) and its public log. */
+	history(): Promise<{ default: Component<{ exported: GameExportV2; log: LogBatch[] }> }>;
+	/** The kind's options in the lobby's create form (bound; the kind's schema fills defaults). */
+	options(): Promise<{ default: Component<{ options: Record<string, unknown> }, object, 'options'> }>;
+	/** The rules page body (with its own title). */
+	rules(): Promise<{ default: Component }>;
+	/** A small decorative picture for the lobby. */
+	picture(): Promise<{ default: Component }>;
+}
+
+export const KIND_UI: Readonly<Record<string, KindUI>> = {
+	giants: {
+		game: () => import('./giants/GameView.svelte'),
+		history: () => import('./giants/HistoryPage.svelte'),
+		options: () => import('./giants/Options.svelte'),
+		rules: () => import('./giants/Rules.svelte'),
+		picture: () => import('./giants/Picture.svelte')
+	}
+};
+
+/** The UI of a kind, or null for one this build does not show (the page says so). */
+export function kindUI(kind: string): KindUI | null {
+	return Object.hasOwn(KIND_UI, kind) ? KIND_UI[kind] : null;
+}
