@@ -1,58 +1,63 @@
 /**
- * npm run bench:engine — Giants engine speed on one core (no workers, one thread).
+ * npm run bench:engine [-- --game <kind>] [--seconds S] — a kind's engine speed on one core (no
+ * workers, one thread), through the kind contract only (issue 11: one command for every kind):
  *  1. validated moves/s: replaying recorded random games through `apply` (schema check, rules,
  *     automatic steps, state copy) — what the GameRoom pays per submitted move.
- *  2. complete random games/s for 3, 4 and 5 players: setup + legalMoves + random choice + apply
- *     until the game is over — what a load test or a bot-filled seat pays.
+ *  2. complete random games/s for every seat count of the kind: setup + legalMoves + random choice
+ *     + apply until the game is over (the one playOut) — what a load test or a bot-filled seat pays.
  */
 import os from 'node:os';
-import { giants, legalMoves } from '../src/lib/games/giants';
-import { below, seedRng, type LoggedMove } from '../src/lib/engine';
-import type { GiantsConfig, GiantsMove, GiantsState } from '../src/lib/games/giants/types';
+import * as v from 'valibot';
+import { playOut, randomLegal, seedRng } from '../src/lib/engine/index';
+import { KIND_IDS, kindOf } from '../src/lib/games/index';
 
-function playRandom(config: GiantsConfig, seed: string): { moves: LoggedMove<GiantsMove>[]; state: GiantsState } {
-	const rng = seedRng('bench/' + seed);
-	const r = giants.setup(config, seed);
-	if (!r.ok) throw new Error(r.message);
-	let s = r.value;
-	const moves: LoggedMove<GiantsMove>[] = [];
-	while (!giants.isOver(s)) {
-		const active = giants.activeSeats(s);
-		const seat = active[below(rng, active.length)];
-		const legal = legalMoves(s, seat);
-		const move = legal[below(rng, legal.length)];
-		const a = giants.apply(s, seat, move);
-		if (!a.ok) throw new Error(`${a.code}: ${a.message}`);
-		s = a.value.state;
-		moves.push({ seat, move });
-	}
-	return { moves, state: s };
+function arg(name: string, fallback: string): string {
+	const i = process.argv.indexOf(`--${name}`);
+	return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 
-function timeFor(seconds: number, fn: () => number): { perSecond: number; units: number; secs: number } {
+const kind = kindOf(arg('game', KIND_IDS[0]));
+if (!kind) {
+	console.error(`usage: npm run bench:engine -- --game <${KIND_IDS.join('|')}> [--seconds S]`);
+	process.exit(2);
+}
+const seconds = Number(arg('seconds', '5')) || 5;
+const random = randomLegal(kind);
+
+function configFor(players: number) {
+	const c = kind!.config(v.parse(kind!.options, {}), players);
+	if (!c.ok) throw new Error(c.message);
+	return c.value;
+}
+
+const playRandom = (config: unknown, seed: string) => playOut(kind, { config, seed, bots: random, pick: 'random', rng: seedRng('bench/' + seed) });
+
+function timeFor(secs: number, fn: () => number): { perSecond: number; units: number; secs: number } {
 	const t0 = performance.now();
 	let units = 0;
-	while (performance.now() - t0 < seconds * 1000) units += fn();
-	const secs = (performance.now() - t0) / 1000;
-	return { perSecond: units / secs, units, secs };
+	while (performance.now() - t0 < secs * 1000) units += fn();
+	const took = (performance.now() - t0) / 1000;
+	return { perSecond: units / took, units, secs: took };
 }
 
-const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 5;
 console.log(`machine: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+console.log(`kind: ${kind.id} (${kind.engineVersion})`);
 
 // Warm up the JIT.
-for (let i = 0; i < 5; i++) playRandom({ players: 4 }, 'warm' + i);
+for (let i = 0; i < 5; i++) playRandom(configFor(kind.seats.max), 'warm' + i);
 
 const rows: string[] = [];
-for (const players of [3, 4, 5]) {
-	const config: GiantsConfig = { players, quickStart: false };
+for (let players = kind.seats.min; players <= kind.seats.max; players++) {
+	const config = configFor(players);
 	const recorded = [...Array(20).keys()].map((i) => ({ seed: `rec${players}-${i}`, ...playRandom(config, `rec${players}-${i}`) }));
 	let g = 0;
 	const moves = timeFor(seconds, () => {
 		const rec = recorded[g++ % recorded.length];
-		let s = giants.setup(config, rec.seed).value!;
+		const start = kind.setup(config, rec.seed);
+		if (!start.ok) throw new Error(start.code);
+		let s = start.value;
 		for (const { seat, move } of rec.moves) {
-			const a = giants.apply(s, seat, move);
+			const a = kind.apply(s, seat, move);
 			if (!a.ok) throw new Error(a.code);
 			s = a.value.state;
 		}

@@ -1,23 +1,25 @@
 /**
- * npm run scenario -- <file.json> [--seat N|colour] [--log]
+ * npm run scenario -- <file.json> [--seat N] [--log]
  *
- * The file may also be a game export (GET /api/games/:id/export, docs/export.md): its scenario is
- * replayed and the final scores are checked against the recorded ones (exit 1 if they differ).
+ * A scenario file names its kind (`"kind": "giants"`; Giants when absent, the files from before
+ * kinds) and is run by that kind's runner, `runFile` in `src/lib/games/<kind>/scenario.ts` (Giants'
+ * format: docs/giants-notation.md § Scenario files, with expected outcomes). It prints the resulting
+ * spectator view as JSON, or seat N's with --seat, or the log entries with --log; a refused move or
+ * an unmet expectation exits 1, bad arguments 2.
  *
- * Replays a Giants scenario file (format: docs/giants-notation.md § Scenario files) and prints the
- * resulting spectator view as JSON, or the view of seat N with --seat; with --log, the structured
- * log entries instead. On an illegal move it prints the move's index, the refusal code and message
- * and exits 1; an invalid file or a refused setup also exits 1; bad arguments exit 2.
+ * The file may also be a game export (GET /api/games/:id/export, docs/export.md; v1 or v2, any
+ * kind): it is replayed by the one replay and its recorded result checked (exit 1 if it differs).
  *
  * Runs with tsx and .svelte-kit/tsconfig.json (for the $lib alias); on a fresh clone `npm ci` runs
  * `prepare: svelte-kit sync`, which creates that file.
  */
-import { readFileSync } from 'node:fs';
-import { giants } from '../src/lib/games/giants/index';
-import { EXPORT_FORMAT, type GameExport } from '../src/lib/games/giants/export';
-import { loadScenario, runScenario } from '../src/lib/games/giants/scenario';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { EXPORT_FORMAT, replayExport } from '../src/lib/engine/index';
+import { readExport } from '../src/lib/games/exports';
+import { KIND_IDS, kindOf } from '../src/lib/games/index';
 
-const USAGE = 'usage: npm run scenario -- <file.json> [--seat N|colour] [--log]';
+const USAGE = 'usage: npm run scenario -- <file.json> [--seat N] [--log]';
 
 function die(message: string, code: number): never {
 	console.error(message);
@@ -26,14 +28,14 @@ function die(message: string, code: number): never {
 
 const args = process.argv.slice(2);
 let file: string | undefined;
-let seatArg: string | undefined;
+let seat: string | undefined;
 let showLog = false;
 for (let i = 0; i < args.length; i++) {
 	const a = args[i];
 	if (a === '--seat') {
-		seatArg = args[++i];
-		if (seatArg === undefined) die(USAGE, 2);
-	} else if (a.startsWith('--seat=')) seatArg = a.slice('--seat='.length);
+		seat = args[++i];
+		if (seat === undefined) die(USAGE, 2);
+	} else if (a.startsWith('--seat=')) seat = a.slice('--seat='.length);
 	else if (a === '--log') showLog = true;
 	else if (a === '--help' || a === '-h') die(USAGE, 0);
 	else if (a.startsWith('--') || file !== undefined) die(`unexpected argument ${a}\n${USAGE}`, 2);
@@ -48,28 +50,27 @@ try {
 	die(`${file}: ${e instanceof Error ? e.message : String(e)}`, 1);
 }
 
-// A game export (docs/export.md) carries a complete scenario file plus the result to check.
-const exported = (raw as { format?: unknown })?.format === EXPORT_FORMAT ? (raw as GameExport) : null;
-const sc = loadScenario(exported ? exported.scenario : raw);
-if (!sc.ok) die(`${file}: ${sc.code}\n${sc.message}`, 1);
-
-let viewer: number | null = null;
-if (seatArg !== undefined) {
-	viewer = /^\d+$/.test(seatArg) ? Number(seatArg) : sc.value.colours.indexOf(seatArg as never);
-	if (viewer < 0 || viewer >= sc.value.config.players) die(`--seat ${seatArg}: no such seat (colours: ${sc.value.colours.join(', ')})`, 2);
-}
-
-const run = runScenario(sc.value);
-if (!run.ok) die(`${file}: setup refused: ${run.code}: ${run.message}`, 1);
-const { error, state, log } = run.value;
-if (error) {
-	const who = `${error.seat} (${sc.value.colours[error.seat] ?? '?'})`;
-	die(`${file}: move #${error.index} by seat ${who} ${JSON.stringify(error.move)}\n${error.code}: ${error.message}`, 1);
-}
-console.log(JSON.stringify(showLog ? log : giants.view(state, viewer), null, 2));
-if (exported) {
-	const totals = giants.scores(state).map((x) => x.total);
-	const same = JSON.stringify(totals) === JSON.stringify(exported.result.scores);
-	console.error(`export ${exported.id}: replayed ${sc.value.moves.length} moves; scores ${totals.join(', ')}; recorded ${exported.result.scores.join(', ')}: ${same ? 'match' : 'MISMATCH'}`);
-	if (!same) process.exit(1);
+if ((raw as { format?: unknown })?.format === EXPORT_FORMAT) {
+	// An export: the one replay, then its recorded result.
+	const read = readExport(raw);
+	if (!read.ok) die(`${file}: ${read.code}: ${read.message}`, 1);
+	const { kind, export: e } = read.value;
+	const r = replayExport(kind, e);
+	if (!r.ok) die(`${file}: ${r.code} at move ${r.at}: ${r.message}`, 1);
+	const viewer = seat === undefined ? null : Number(seat);
+	if (viewer !== null && !(Number.isInteger(viewer) && viewer >= 0 && viewer < e.players.length)) die(`--seat ${seat}: no such seat`, 2);
+	console.log(JSON.stringify(kind.view(r.state, viewer), null, 2));
+	console.error(`export ${e.id} (${kind.id}): replayed ${e.moves.length} moves; scores ${e.result.scores.join(', ')}: match`);
+} else {
+	const kind = kindOf((raw as { kind?: unknown })?.kind ?? KIND_IDS[0]);
+	if (!kind) die(`${file}: no such kind (${KIND_IDS.join(', ')})`, 1);
+	const runner = new URL(`../src/lib/games/${kind.id}/scenario.ts`, import.meta.url);
+	if (!existsSync(fileURLToPath(runner))) die(`${file}: ${kind.id} has no scenario runner`, 1);
+	const { runFile } = (await import(runner.href)) as {
+		runFile(raw: unknown, o: { seat?: string; log?: boolean }): { output?: unknown; failure?: string; usage?: string };
+	};
+	const out = runFile(raw, { seat, log: showLog });
+	if (out.usage) die(out.usage, 2);
+	if (out.failure) die(`${file}: ${out.failure}`, 1);
+	console.log(JSON.stringify(out.output, null, 2));
 }

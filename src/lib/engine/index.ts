@@ -5,3 +5,5 @@ export { next, below, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
 export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, StatusLine } from './kind';
 export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';
+export { playOut, randomLegal, type PlayOutOptions, type PlayedOut } from './playout';
+export { fuzzContract, FuzzFailure, type FuzzGameResult } from './fuzz';

@@ -68,6 +68,25 @@ describe('scenario files', () => {
 		expect(!r2.ok && r2.message).toContain('scenario.extra');
 	});
 
+	it('expected outcomes (issue 11): view fields, log entries and scores after a move or at the end; an unmet one stops the run', () => {
+		const sc = load('auction-example');
+		const ok = runScenario({
+			...sc,
+			moves: sc.moves.map((m, i) => (i === 0 ? { ...m, expect: { view: { 'phase.kind': 'bid' }, log: [{ type: 'bid-in', seat: m.seat }] } } : m)),
+			expect: { view: { round: 2 }, log: [{ type: 'round', round: 2 }], over: false }
+		});
+		expect(ok.ok && ok.value.error).toBeNull();
+		const wrongView = runScenario({ ...sc, moves: sc.moves.map((m, i) => (i === 0 ? { ...m, expect: { view: { 'phase.kind': 'transport' } } } : m)) });
+		expect(wrongView.ok && wrongView.value.error).toMatchObject({ index: 0, code: 'EXPECTATION', message: expect.stringContaining('view.phase.kind is "bid"') });
+		const wrongLog = runScenario({ ...sc, expect: { log: [{ type: 'over' }] } });
+		expect(wrongLog.ok && wrongLog.value.error).toMatchObject({ code: 'EXPECTATION', message: expect.stringContaining('no log entry matches') });
+		const wrongScores = runScenario({ ...sc, expect: { scores: [99, 0, 0, 0, 0] } });
+		expect(wrongScores.ok && wrongScores.value.error).toMatchObject({ code: 'EXPECTATION', message: expect.stringContaining('expected 99') });
+		// The file names its kind; another kind's file is not a Giants scenario.
+		expect(loadScenario({ kind: 'giants', players: 3 }).ok).toBe(true);
+		expect(loadScenario({ kind: 'moa', players: 3 }).ok).toBe(false);
+	});
+
 	it('an illegal move stops the replay with its index, code and message', () => {
 		const sc = load('auction-example');
 		const bad = { ...sc, moves: [...sc.moves.slice(0, 5), { seat: 4, move: { type: 'carve', size: 3, workers: 0 } }] };

@@ -12,7 +12,7 @@
  * other seat and to spectators; periodically, the same for two different seeds. At the end: the game
  * terminated, and replaying the log (full, and a random prefix) equals the live state.
  */
-import { below, cloneJson, jsonEqual, replay, seedRng, type LoggedMove, type RngState } from '$lib/engine';
+import { below, cloneJson, FuzzFailure, jsonEqual, replay, seedRng, type LoggedMove, type RngState } from '$lib/engine';
 import { AHUS, HEXES } from './board';
 import { BOTS, type Bot } from './bots';
 import { giants } from './index';
@@ -28,7 +28,7 @@ export interface FuzzGameResult {
 	checks: number;
 }
 
-export class FuzzFailure extends Error {}
+export { FuzzFailure };
 
 function check(cond: unknown, what: string): asserts cond {
 	if (!cond) throw new FuzzFailure(what);

@@ -7,7 +7,7 @@
  * the scenario's `colours` (default: the first `players` colours of the board data, as setup does).
  */
 import * as v from 'valibot';
-import { fail, ok, type Result, type Seat } from '$lib/engine';
+import { fail, jsonEqual, ok, type Result, type Seat } from '$lib/engine';
 import { COMPONENTS } from './board';
 import { giants } from './index';
 import type { Colour, GiantsConfig, GiantsEntry, GiantsState, StartPosition } from './types';
@@ -58,6 +58,21 @@ const PositionSchema = v.strictObject({
 	note: Note
 });
 
+/**
+ * Expected outcomes (issue 11): a scenario can state what must hold, not only which moves are refused.
+ * `view`: dot paths into the spectator view (e.g. `"players.0.score"`, `"phase.kind"`) and their
+ * values; `log`: entries that must be among the log entries (each matched on the fields it gives);
+ * `scores`: the final totals by seat; `over`: whether the game has ended.
+ */
+const ExpectSchema = v.strictObject({
+	view: v.optional(v.record(v.string(), v.unknown())),
+	log: v.optional(v.array(v.looseObject({ type: v.string() }))),
+	scores: v.optional(v.array(v.number())),
+	over: v.optional(v.boolean()),
+	note: Note
+});
+export type ScenarioExpect = v.InferOutput<typeof ExpectSchema>;
+
 const MoveEntrySchema = v.strictObject({
 	seat: SeatRef,
 	move: v.looseObject({ type: v.string() }),
@@ -65,11 +80,15 @@ const MoveEntrySchema = v.strictObject({
 	label: v.optional(v.string()),
 	/** The move must be refused with this code; the replay then goes on without it. */
 	expectError: v.optional(v.string()),
+	/** What must hold right after this move (`log`: among the entries this move produced). */
+	expect: v.optional(ExpectSchema),
 	note: Note
 });
 
 export const ScenarioSchema = v.strictObject({
 	$schema: v.optional(v.string()),
+	/** The kind the file is for (`npm run scenario` picks the kind's runner by it); Giants if absent. */
+	kind: v.optional(v.literal('giants')),
 	name: v.optional(v.string()),
 	note: Note,
 	/** Rule numbers (G-x.y) the scenario illustrates. */
@@ -81,7 +100,9 @@ export const ScenarioSchema = v.strictObject({
 	seed: v.optional(v.pipe(v.string(), v.minLength(1))),
 	forcedDice: v.optional(v.array(v.array(Int(0, 3)))),
 	position: v.optional(PositionSchema),
-	moves: v.optional(v.array(MoveEntrySchema))
+	moves: v.optional(v.array(MoveEntrySchema)),
+	/** What must hold after the last move (`log`: among all entries, the start's included). */
+	expect: v.optional(ExpectSchema)
 });
 
 export type ScenarioFile = v.InferInput<typeof ScenarioSchema>;
@@ -91,6 +112,7 @@ export interface ScenarioMove {
 	move: unknown;
 	label?: string;
 	expectError?: string;
+	expect?: ScenarioExpect;
 }
 
 export interface Scenario {
@@ -99,6 +121,7 @@ export interface Scenario {
 	seed: string;
 	colours: Colour[];
 	moves: ScenarioMove[];
+	expect?: ScenarioExpect;
 }
 
 /** Used when a scenario gives no seed (its dice are then usually forced). */
@@ -179,10 +202,11 @@ export function loadScenario(raw: unknown): Result<Scenario> {
 		seat: seat(m.seat, `scenario.moves[${i}].seat`),
 		move: m.move,
 		...(m.label !== undefined ? { label: m.label } : {}),
-		...(m.expectError !== undefined ? { expectError: m.expectError } : {})
+		...(m.expectError !== undefined ? { expectError: m.expectError } : {}),
+		...(m.expect !== undefined ? { expect: m.expect } : {})
 	}));
 	if (bad.length) return fail('BAD_SCENARIO', bad.slice(0, 5).join('\n'));
-	return ok({ name: f.name ?? '', config, seed: f.seed ?? DEFAULT_SEED, colours, moves });
+	return ok({ name: f.name ?? '', config, seed: f.seed ?? DEFAULT_SEED, colours, moves, ...(f.expect ? { expect: f.expect } : {}) });
 }
 
 export interface ScenarioError {
@@ -234,7 +258,11 @@ export function runScenario(sc: Scenario, opts: { upTo?: number; trace?: boolean
 		state = r.value.state;
 		log.push(...r.value.log);
 		if (opts.trace) steps.push({ state, log: r.value.log });
+		const missed = m.expect ? unmet(m.expect, state, r.value.log) : null;
+		if (missed) return ok({ state, log, played: index + 1, error: { index, seat: m.seat, move: m.move, code: 'EXPECTATION', message: missed }, steps });
 	}
+	const missed = sc.expect && end === sc.moves.length ? unmet(sc.expect, state, log) : null;
+	if (missed) return ok({ state, log, played: end, error: { index: end, seat: -1, move: null, code: 'EXPECTATION', message: missed }, steps });
 	return ok({ state, log, played: end, error: null, steps });
 }
 
@@ -243,4 +271,49 @@ export function stepIndex(sc: Scenario, label: string): number {
 	const i = sc.moves.findIndex((m) => m.label === label);
 	if (i < 0) throw new Error(`scenario ${sc.name}: no move labelled ${label}`);
 	return i;
+}
+
+/** The first expectation that does not hold, worded; null when all hold. */
+export function unmet(x: ScenarioExpect, state: GiantsState, log: readonly GiantsEntry[]): string | null {
+	const view = giants.view(state, null) as unknown;
+	for (const [path, want] of Object.entries(x.view ?? {})) {
+		let got: unknown = view;
+		for (const key of path.split('.')) got = got !== null && typeof got === 'object' ? (got as Record<string, unknown>)[key] : undefined;
+		if (!jsonEqual(got, want)) return `view.${path} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`;
+	}
+	for (const want of x.log ?? []) {
+		const hit = log.some((e) => Object.entries(want).every(([k, val]) => jsonEqual((e as unknown as Record<string, unknown>)[k], val)));
+		if (!hit) return `no log entry matches ${JSON.stringify(want)}`;
+	}
+	if (x.scores) {
+		const got = giants.scores(state).map((sh) => sh.total);
+		if (!jsonEqual(got, x.scores)) return `scores are ${got.join(', ')}, expected ${x.scores.join(', ')}`;
+	}
+	if (x.over !== undefined && giants.isOver(state) !== x.over) return x.over ? 'the game is not over' : 'the game is over';
+	return null;
+}
+
+/**
+ * `npm run scenario -- FILE` for a Giants scenario file (scripts/scenario.ts finds this by the file's
+ * kind): the spectator view (or seat `seat`'s, by number or colour) after the moves, or the log.
+ * `failure` (exit 1) for an invalid file, a refused setup, a refused move or an unmet expectation;
+ * `usage` (exit 2) for a bad argument.
+ */
+export function runFile(raw: unknown, o: { seat?: string; log?: boolean }): { output?: unknown; failure?: string; usage?: string } {
+	const sc = loadScenario(raw);
+	if (!sc.ok) return { failure: `${sc.code}\n${sc.message}` };
+	let viewer: number | null = null;
+	if (o.seat !== undefined) {
+		viewer = /^\d+$/.test(o.seat) ? Number(o.seat) : sc.value.colours.indexOf(o.seat as Colour);
+		if (viewer < 0 || viewer >= sc.value.config.players) return { usage: `--seat ${o.seat}: no such seat (colours: ${sc.value.colours.join(', ')})` };
+	}
+	const run = runScenario(sc.value);
+	if (!run.ok) return { failure: `setup refused: ${run.code}: ${run.message}` };
+	const { error, state, log } = run.value;
+	if (error) {
+		if (error.code === 'EXPECTATION') return { failure: `after move #${error.index}: EXPECTATION: ${error.message}` };
+		const who = `${error.seat} (${sc.value.colours[error.seat] ?? '?'})`;
+		return { failure: `move #${error.index} by seat ${who} ${JSON.stringify(error.move)}\n${error.code}: ${error.message}` };
+	}
+	return { output: o.log ? log : giants.view(state, viewer) };
 }

@@ -1,0 +1,65 @@
+/**
+ * The one play-to-the-end loop (issue 11): a game of any kind played by bots, each seat from its own
+ * view, reproducible from the seeds — for tests, fixtures, benchmarks, the fuzzer and the demo data.
+ */
+import type { AnyKind, Bot, LogBatch } from './kind';
+import { below, type RngState } from './rng';
+import { seedRng } from './seed';
+import type { Seat } from './types';
+
+export interface PlayOutOptions {
+	/** The engine config (the kind's `config(options, players)`). */
+	config: unknown;
+	seed: string;
+	/** A bot per seat, or one for all; default: the kind's default bot. */
+	bots?: Bot<unknown, unknown> | readonly Bot<unknown, unknown>[];
+	/** The bots' randomness; default: from the seed. */
+	rng?: RngState;
+	/** Stop after this many moves even if the game runs on (default 100,000). */
+	maxMoves?: number;
+	/** Among several awaited seats (a sealed decision): the first (default) or a random one. */
+	pick?: 'first' | 'random';
+	/** After each move; return false to stop. */
+	onMove?(step: { seat: Seat; move: unknown; state: unknown; log: readonly unknown[]; index: number }): boolean | void;
+}
+
+export interface PlayedOut<State = unknown> {
+	state: State;
+	moves: { seat: Seat; move: unknown }[];
+	/** The start's entries (version 0), then each move's (version k for move k). */
+	log: LogBatch[];
+	over: boolean;
+}
+
+export function playOut<State = unknown>(kind: AnyKind, o: PlayOutOptions): PlayedOut<State> {
+	const start = kind.start(o.config, o.seed);
+	if (!start.ok) throw new Error(`${kind.id}: setup refused: ${start.code}: ${start.message}`);
+	let state = start.value.state;
+	const log: LogBatch[] = [{ version: 0, log: start.value.log }];
+	const moves: { seat: Seat; move: unknown }[] = [];
+	const rng = o.rng ?? seedRng(`${o.seed}/playout`);
+	const botFor = (seat: Seat): Bot<unknown, unknown> =>
+		typeof o.bots === 'function' ? o.bots : (o.bots?.[seat] ?? kind.bots[kind.defaultBot]);
+	const max = o.maxMoves ?? 100_000;
+	while (!kind.isOver(state) && moves.length < max) {
+		const active = kind.activeSeats(state);
+		if (active.length === 0) throw new Error(`${kind.id}: nobody is awaited in a running game`);
+		const seat = o.pick === 'random' ? active[below(rng, active.length)] : active[0];
+		const move = botFor(seat)(kind.view(state, seat), seat, rng);
+		const r = kind.apply(state, seat, move);
+		if (!r.ok) throw new Error(`${kind.id}: a bot's move was refused: ${r.code}: ${r.message}`);
+		state = r.value.state;
+		moves.push({ seat, move });
+		log.push({ version: moves.length, log: r.value.log });
+		if (o.onMove?.({ seat, move, state, log: r.value.log, index: moves.length - 1 }) === false) break;
+	}
+	return { state: state as State, moves, log, over: kind.isOver(state) };
+}
+
+/** A bot that picks uniformly among the legal moves (any kind). */
+export function randomLegal(kind: AnyKind): Bot<unknown, unknown> {
+	return (view, seat, rng) => {
+		const legal = kind.legalMoves(view, seat);
+		return legal[below(rng, legal.length)];
+	};
+}
