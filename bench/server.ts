@@ -19,8 +19,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { seedRng, type RngState } from '../src/lib/engine/index';
-import { randomBot } from '../src/lib/games/giants/bots';
-import { giants, type GiantsView } from '../src/lib/games/giants/index';
+import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { randomLegal } from '../src/lib/engine/index';
+
+// The kind to play (issue 11: one command for every kind): --game <kind>, the first registered by default.
+const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : KIND_IDS[0]);
+if (!KIND) {
+	console.error(`--game: one of ${KIND_IDS.join(', ')}`);
+	process.exit(2);
+}
+const randomBot = randomLegal(KIND);
 import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
 import { Client } from '../scripts/lib/client';
 
@@ -42,7 +50,7 @@ const STATE_PARENT = (() => {
 interface RoomMsg {
 	type: string;
 	version: number;
-	view: GiantsView | null;
+	view: unknown;
 	activeSeats: number[];
 	status: string;
 }
@@ -91,7 +99,7 @@ interface Game {
 }
 
 async function newGame(players: Client[], n: number): Promise<Game> {
-	const { id } = await players[0].createGame({ seats: 3, visibility: 'public', timeLimit: '1d' });
+	const { id } = await players[0].createGame({ kind: KIND.id, seats: Math.min(Math.max(3, KIND.seats.min), KIND.seats.max), visibility: 'public', timeLimit: '1d' });
 	for (const c of players.slice(1)) await c.join(id);
 	const g = await players[0].game(id);
 	if (g.status === 'waiting') await players[0].start(id);
@@ -109,7 +117,7 @@ let lastHttp = 0;
 /** One move of `game`: submit by the first active seat, timed to the event at another seat. */
 async function step(game: Game): Promise<number | null> {
 	const any = game.sockets[0].msg!;
-	if (!any.view || any.status !== 'active' || giants.isOver(any.view)) return null;
+	if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) return null;
 	const seat = any.activeSeats[0];
 	const own = game.sockets[seat];
 	await own.until(any.version);

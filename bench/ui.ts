@@ -3,7 +3,7 @@
  *
  * The game page in a real browser (Debian's Chromium, headless, phone viewport 390×844) against
  * `wrangler dev` on the built app with its own fresh local state. Four players sign up and start a
- * 4-player Giants game through the API; the browser is signed in as one of them (seated).
+ * 4-player game (of `--game <kind>`, the first registered kind by default) through the API; the browser is signed in as one of them (seated).
  * 1. JavaScript of /games/<id>: every script the browser loads for a cold first visit (responses
  *    of resource type script, plus any <link rel=modulepreload> it did not fetch, plus the inline
  *    scripts of the HTML), each gzipped here at level 9 (wrangler dev may not compress). Target
@@ -25,8 +25,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { seedRng } from '../src/lib/engine/index';
-import { randomBot } from '../src/lib/games/giants/bots';
-import { giants, type GiantsView } from '../src/lib/games/giants/index';
+import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { randomLegal } from '../src/lib/engine/index';
+
+// The kind to play (issue 11: one command for every kind): --game <kind>, the first registered by default.
+const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : KIND_IDS[0]);
+if (!KIND) {
+	console.error(`--game: one of ${KIND_IDS.join(', ')}`);
+	process.exit(2);
+}
+const randomBot = randomLegal(KIND);
 import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
 import { Client } from '../scripts/lib/client';
 import { CHROMIUM, newPerson, type Person } from '../tests/e2e/browser';
@@ -174,7 +182,7 @@ async function main() {
 		const suffix = Date.now().toString(36).slice(-4);
 		const players = ['ui1', 'ui2', 'ui3', 'ui4'].map((n) => new Client(server.url, n + suffix));
 		for (const p of players) await p.signup(p.username, PASSWORD);
-		const { id } = await players[0].createGame({ seats: 4, visibility: 'public', timeLimit: '1d' });
+		const { id } = await players[0].createGame({ kind: KIND.id, seats: Math.min(Math.max(4, KIND.seats.min), KIND.seats.max), visibility: 'public', timeLimit: '1d' });
 		for (const c of players.slice(1)) await c.join(id);
 		if ((await players[0].game(id)).status === 'waiting') await players[0].start(id);
 		const room = await players[0].game(id);
@@ -199,11 +207,11 @@ async function main() {
 		let missed = 0;
 		let played = 0;
 		while (played < MOVES) {
-			const any = await players[0].game<GiantsView>(id);
-			if (!any.view || any.status !== 'active' || giants.isOver(any.view)) break;
-			const seat = giants.activeSeats(any.view)[0];
+			const any = await players[0].game<unknown>(id);
+			if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) break;
+			const seat = any.activeSeats[0];
 			const mover = bySeat[seat];
-			const own = await mover.game<GiantsView>(id);
+			const own = await mover.game<unknown>(id);
 			const move = randomBot(own.view!, seat, rng);
 			await page.evaluate(() => {
 				performance.clearMarks('rongo:event');

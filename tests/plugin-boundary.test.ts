@@ -1,5 +1,6 @@
 // Issue 11, "Prove it": games are plug-ins. Only a kind's own folders (src/lib/games/<kind>/,
-// src/lib/ui/<kind>/), the two registries and tests may import a kind's modules; server code never
+// src/lib/ui/<kind>/, and bench/<kind>/ for its own benchmarks), the two registries and tests may
+// import a kind's modules; server code never
 // imports UI code; and no platform code names a kind in a string (no `if (kind === 'giants')`).
 // Scans src/, bench/ and scripts/ as they are on disk, so a new file is checked the day it appears.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -31,7 +32,7 @@ const isTest = (p: string) => /\.(test|spec)\.ts$/.test(p) || /\.e2e\.ts$/.test(
 /** The kind whose own folders hold `file`, or null for platform code. */
 function ownerOf(file: string): string | null {
 	const r = rel(file);
-	for (const k of KINDS) if (r.startsWith(`src/lib/games/${k}/`) || r.startsWith(`src/lib/ui/${k}/`)) return k;
+	for (const k of KINDS) if (r.startsWith(`src/lib/games/${k}/`) || r.startsWith(`src/lib/ui/${k}/`) || r.startsWith(`bench/${k}/`)) return k;
 	return null;
 }
 

@@ -3,6 +3,7 @@
  * tests and the server benchmark. One `Client` is one signed-in user: it keeps the `session`
  * cookie and sends the Origin header the Worker's cross-origin check expects.
  */
+import { KIND_IDS } from '../../src/lib/games/index';
 
 export class ApiError extends Error {
 	constructor(
@@ -28,14 +29,17 @@ export interface GameView<V = unknown> {
 	status: 'waiting' | 'active' | 'finished';
 	seats: SeatInfo[];
 	yourSeat: number | null;
+	activeSeats: number[];
 	view: V | null;
 	[k: string]: unknown;
 }
 
 export interface CreateOptions {
+	/** The game's kind; the first registered one when absent. */
+	kind?: string;
 	seats: number;
-	quickStart?: boolean;
-	immediateScoring?: boolean;
+	/** The kind's options (its schema fills the rest). */
+	options?: Record<string, unknown>;
 	visibility?: 'public' | 'private';
 	timeLimit?: '1d' | '2d' | '3d' | '5d' | '7d' | '14d';
 }
@@ -109,10 +113,9 @@ export class Client {
 
 	createGame(o: CreateOptions): Promise<{ id: string; inviteCode?: string | null }> {
 		return this.api('POST', '/api/games', {
-			game: 'giants',
+			kind: o.kind ?? KIND_IDS[0],
 			seats: o.seats,
-			quickStart: o.quickStart ?? false,
-			immediateScoring: o.immediateScoring ?? false,
+			options: o.options ?? {},
 			visibility: o.visibility ?? 'public',
 			timeLimit: o.timeLimit ?? '3d'
 		});

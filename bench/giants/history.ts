@@ -1,5 +1,5 @@
 /**
- * npm run bench:history [-- --seeks 300] [--no-build] [--no-browser]
+ * npm run bench:history (Giants' history view: a kind's own benchmark lives in bench/<kind>/) [-- --seeks 300] [--no-build] [--no-browser]
  *
  * Issue 6: going to any step of a long finished game must take ≤ 16 ms.
  * 1. Engine (Node, one thread): a 4-player game played by the engine's random bot (~700+ moves),
@@ -18,14 +18,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { below, seedRng } from '../src/lib/engine/index';
-import { randomBot } from '../src/lib/games/giants/bots';
-import { buildExport, type ExportedMove } from '../src/lib/games/giants/export';
-import { giants, type GiantsView } from '../src/lib/games/giants/index';
-import { DEFAULT_K, History } from '../src/lib/ui/giants/history';
-import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
-import { Client } from '../scripts/lib/client';
-import { CHROMIUM, newPerson } from '../tests/e2e/browser';
+import { below, buildExport, playOut, seedRng } from '../../src/lib/engine/index';
+import { randomBot } from '../../src/lib/games/giants/bots';
+import { giants, type GiantsView } from '../../src/lib/games/giants/index';
+import { giantsKind } from '../../src/lib/games/giants/kind';
+import { DEFAULT_K, History, type GiantsExport } from '../../src/lib/ui/giants/history';
+import { build, freePort, migrate, startDevServer } from '../../scripts/lib/devserver';
+import { Client } from '../../scripts/lib/client';
+import { CHROMIUM, newPerson } from '../../tests/e2e/browser';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d);
@@ -40,22 +40,14 @@ const triple = (xs: number[]) => `${ms(pct(xs, 50))} / ${ms(pct(xs, 95))} / ${ms
 
 function engine() {
 	const config = { players: 4 };
-	const set = giants.setup(config, 'bench-history');
-	if (!set.ok) throw new Error(set.message);
-	let s = set.value;
-	const rng = seedRng('bench-history-bots');
-	const moves: ExportedMove[] = [];
-	while (!giants.isOver(s)) {
-		const seat = giants.activeSeats(s)[0];
-		const move = randomBot(s, seat, rng);
-		const r = giants.apply(s, seat, move);
-		if (!r.ok) throw new Error(r.message);
-		s = r.value.state;
-		moves.push({ version: moves.length + 2, seat, move, at: 0 });
-	}
+	const played = playOut(giantsKind, { config, seed: 'bench-history', bots: randomBot as never, rng: seedRng('bench-history-bots') });
+	const moves = played.moves.map((m, i) => ({ ...m, version: i + 2, at: 0 }));
+	const s = played.state;
 	const e = buildExport({
+		kind: giantsKind,
 		id: 'bench',
 		config,
+		options: { quickStart: false, immediateScoring: false },
 		seed: 'bench-history',
 		engineVersion: giants.engineVersion,
 		players: [0, 1, 2, 3].map((seat) => ({ seat, username: `p${seat}` })),
@@ -65,7 +57,7 @@ function engine() {
 		startVersion: 1,
 		moves,
 		final: s
-	});
+	}) as GiantsExport;
 	console.log(`1. engine: a 4-player random-bot game of ${moves.length} moves; ${SEEKS * 10} seeks to random steps per K`);
 	console.log('| K | build (full replay) | seek p50 / p95 / max | snapshots |');
 	console.log('|---|---|---|---|');
@@ -97,7 +89,7 @@ async function page() {
 		const suffix = Date.now().toString(36).slice(-4);
 		const players = ['hb1', 'hb2', 'hb3', 'hb4'].map((n) => new Client(server.url, n + suffix));
 		for (const p of players) await p.signup(p.username, 'bench-password-1234');
-		const { id } = await players[0].createGame({ seats: 4, visibility: 'public', timeLimit: '1d' });
+		const { id } = await players[0].createGame({ kind: giantsKind.id, seats: 4, visibility: 'public', timeLimit: '1d' });
 		for (const c of players.slice(1)) await c.join(id);
 		if ((await players[0].game(id)).status === 'waiting') await players[0].start(id);
 		const room = await players[0].game(id);
