@@ -22,7 +22,11 @@ import { watchCsp, type CspWatch } from './csp';
 import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
-const MSG = JSON.parse(readFileSync(join(ROOT, 'messages/en.json'), 'utf8')) as Record<string, string>;
+// The platform's catalog and Giants' own (issue 11: a kind's texts live in its folder).
+const MSG = Object.assign(
+	{},
+	...['messages/en.json', 'src/lib/games/giants/messages/en.json'].map((f) => JSON.parse(readFileSync(join(ROOT, f), 'utf8')) as Record<string, string>)
+) as Record<string, string>;
 const t = (key: string, params: Record<string, string> = {}) => MSG[key].replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
 const PASSWORD = 'correct horse battery staple';
 const SEED = 'e2e-history';

@@ -43,7 +43,11 @@ type Locale = 'en' | 'de';
 
 /** The page's own strings, so the test finds controls by their accessible names in each language. */
 function catalog(locale: Locale) {
-	const msgs = JSON.parse(readFileSync(join(ROOT, `messages/${locale}.json`), 'utf8')) as Record<string, string>;
+	// The platform's catalog and Giants' own (issue 11: a kind's texts live in its folder).
+	const msgs = Object.assign(
+		{},
+		...[`messages/${locale}.json`, `src/lib/games/giants/messages/${locale}.json`].map((f) => JSON.parse(readFileSync(join(ROOT, f), 'utf8')) as Record<string, string>)
+	) as Record<string, string>;
 	return (key: string, params: Record<string, string> = {}) => {
 		const s = msgs[key];
 		if (typeof s !== 'string') throw new Error(`no message ${key}`);
