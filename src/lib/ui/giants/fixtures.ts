@@ -3,9 +3,10 @@
  * view taken in each phase, so panel and log specs render real positions instead of hand-made ones.
  * Only specs import this (it plays a full game, which takes a moment).
  */
-import { seedRng } from '$lib/engine';
+import { playOut, seedRng } from '$lib/engine';
 import { giants, type GiantsEntry, type GiantsState, type GiantsView } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
+import { giantsKind } from '$lib/games/giants/kind';
 
 export interface PlayedGame {
 	log: { version: number; entry: GiantsEntry; key: string }[];
@@ -15,24 +16,23 @@ export interface PlayedGame {
 }
 
 export function playGreedy(players = 4, seed = 'panels-fixture', config: { immediateScoring?: boolean } = {}): PlayedGame {
-	const r = giants.setupWithLog({ players, startPlayer: 0, ...config }, seed);
-	if (!r.ok) throw new Error(r.message);
-	let s = r.value.state;
-	const log: PlayedGame['log'] = [];
-	let version = 0;
-	const push = (entries: GiantsEntry[]) => entries.forEach((entry, i) => log.push({ version, entry, key: `${version}:${i}` }));
-	push(r.value.log);
 	const views: PlayedGame['views'] = {};
-	const rng = seedRng(seed);
-	for (let guard = 0; guard < 20_000 && s.phase.kind !== 'over'; guard++) {
-		views[s.phase.kind] ??= giants.view(s, 0);
-		const seat = giants.activeSeats(s)[0];
-		const a = giants.apply(s, seat, greedyBot(s, seat, rng));
-		if (!a.ok) throw new Error(a.message);
-		version++;
-		s = a.value.state;
-		push(a.value.log);
-	}
-	views.over = giants.view(s, 0);
-	return { log: log.reverse(), views, final: s };
+	const start = giants.setupWithLog({ players, startPlayer: 0, ...config }, seed);
+	if (!start.ok) throw new Error(start.message);
+	views[start.value.state.phase.kind] ??= giants.view(start.value.state, 0);
+	// The one play-out (engine/playout.ts), the greedy bot at every seat from its own view.
+	const g = playOut<GiantsState>(giantsKind, {
+		config: { players, startPlayer: 0, ...config },
+		seed,
+		bots: greedyBot as never,
+		rng: seedRng(seed),
+		maxMoves: 20_000,
+		onMove: ({ state }) => {
+			const st = state as GiantsState;
+			views[st.phase.kind] ??= giants.view(st, 0);
+		}
+	});
+	views.over = giants.view(g.state, 0);
+	const log: PlayedGame['log'] = g.log.flatMap((b) => (b.log as GiantsEntry[]).map((entry, i) => ({ version: b.version, entry, key: `${b.version}:${i}` })));
+	return { log: log.reverse(), views, final: g.state };
 }

@@ -1,32 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { seedRng, below, buildExport, type ExportedMove } from '$lib/engine';
+import { seedRng, below, buildExport, playOut, type ExportedMove } from '$lib/engine';
 import { randomBot } from '$lib/games/giants/bots';
 import { giants } from '$lib/games/giants/index';
-import type { GiantsConfig, GiantsState } from '$lib/games/giants/types';
+import type { GiantsConfig, GiantsEntry, GiantsState } from '$lib/games/giants/types';
 import { giantsKind } from '$lib/games/giants/kind';
 import { History, HistoryError, parseStep, rollsOf, verifyDice, type GiantsExport, type PublicLog } from './history';
 
 /** A whole random-bot game as an export, plus every state and the public log the room would serve. */
 function botGame(config: GiantsConfig, seed: string) {
-	const set = giants.setupWithLog(config, seed);
+	const states: GiantsState[] = [];
+	const g = playOut<GiantsState>(giantsKind, {
+		config,
+		seed,
+		bots: randomBot as never,
+		rng: seedRng('history-test:' + seed),
+		onMove: ({ state }) => void states.push(state as GiantsState)
+	});
+	const set = giants.setup(config, seed);
 	if (!set.ok) throw new Error(set.message);
-	let s = set.value.state;
-	const states: GiantsState[] = [s];
-	const log: PublicLog = [{ version: 1, log: set.value.log }];
-	const rng = seedRng('history-test:' + seed);
+	states.unshift(set.value);
+	const s = g.state;
+	// A clock change may take a version without a move: leave a gap now and then.
 	const moves: ExportedMove[] = [];
-	while (!giants.isOver(s)) {
-		const seat = giants.activeSeats(s)[0];
-		const move = randomBot(s, seat, rng);
-		const r = giants.apply(s, seat, move);
-		if (!r.ok) throw new Error(r.message);
-		s = r.value.state;
-		states.push(s);
-		// A clock change may take a version without a move: leave a gap now and then.
-		const version = (moves.at(-1)?.version ?? 1) + 1 + (moves.length % 50 === 49 ? 1 : 0);
-		moves.push({ version, seat, move, at: 1000 * moves.length });
-		log.push({ version, log: r.value.log });
-	}
+	for (const [i, m] of g.moves.entries()) moves.push({ ...m, version: (moves.at(-1)?.version ?? 1) + 1 + (i % 50 === 49 ? 1 : 0), at: 1000 * i });
+	const log: PublicLog = g.log.map((b, i) => ({ version: i === 0 ? 1 : moves[i - 1].version, log: b.log as GiantsEntry[] }));
 	const e = buildExport({
 		kind: giantsKind,
 		id: 'g1',
