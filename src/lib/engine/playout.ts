@@ -17,6 +17,11 @@ export interface PlayOutOptions {
 	rng?: RngState;
 	/** Stop after this many moves even if the game runs on (default 100,000). */
 	maxMoves?: number;
+	/**
+	 * What a bot sees: its seat's view (default: what a player could know), or the whole state — only
+	 * for measuring the engine alone (bench:engine), never where a seat could hide anything from it.
+	 */
+	sees?: 'view' | 'state';
 	/** Among several awaited seats (a sealed decision): the first (default) or a random one. */
 	pick?: 'first' | 'random';
 	/** After each move; return false to stop. */
@@ -45,7 +50,7 @@ export function playOut<State = unknown>(kind: AnyKind, o: PlayOutOptions): Play
 		const active = kind.activeSeats(state);
 		if (active.length === 0) throw new Error(`${kind.id}: nobody is awaited in a running game`);
 		const seat = o.pick === 'random' ? active[below(rng, active.length)] : active[0];
-		const move = botFor(seat)(kind.view(state, seat), seat, rng);
+		const move = botFor(seat)(o.sees === 'state' ? state : kind.view(state, seat), seat, rng);
 		const r = kind.apply(state, seat, move);
 		if (!r.ok) throw new Error(`${kind.id}: a bot's move was refused: ${r.code}: ${r.message}`);
 		state = r.value.state;
