@@ -130,11 +130,18 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		// Ana bids 1 marker, then replaces it (G-3.1) with 2 markers and 1 worker; pointer.
 		await button(a, 'play_more', { what: t('play_markers') }).click();
 		await confirm(a);
+		// Issue 12: the bid she made is shown as made, with no Confirm that could replace it with
+		// nothing; "Change" starts from it (1 marker), so one more marker makes 2.
+		await panel(a).getByRole('heading', { name: t('play_heading_made') }).waitFor();
+		expect(await panel(a).getByTestId('sealed-made').textContent()).toMatch(/\b1\b/);
+		expect(await panel(a).getByRole('button', { name: t('play_confirm'), exact: true }).count()).toBe(0);
+		await button(a, 'play_change').click();
 		await panel(a).getByRole('heading', { name: t('play_heading_replace') }).waitFor();
-		await button(a, 'play_more', { what: t('play_markers') }).click();
+		expect(await a.page.locator('#bid-markers').textContent()).toBe('1');
 		await button(a, 'play_more', { what: t('play_markers') }).click();
 		await button(a, 'play_more', { what: t('play_workers') }).click();
 		await confirm(a);
+		await panel(a).getByRole('heading', { name: t('play_heading_made') }).waitFor();
 		expect(((await a.client.game(id)).view as GiantsView).mySealed).toEqual({ markers: 2, workers: 1, medicineMan: false, chief: false });
 		// The others learn only that she has bid, never what.
 		expect(JSON.stringify((await b.client.game(id)).view)).not.toMatch(/"markers":2,"workers":1/);
@@ -225,9 +232,18 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 	test('transport: erect, borrow with a choice of lender, mark, crown, pass', async () => {
 		const [a, b, c] = seats;
 		const statue = (s: Seat, text: RegExp) => panel(s).getByRole('button', { name: text });
-		// Ana: her new moai from the quarry to H34, erected on A22 (the default finish there).
+		// Ana: her new moai from the quarry to H34, erected on A22.
 		await statue(a, /\(m4\)/).click();
 		await hex(a, 'H34').click();
+		// Issue 12: erecting is offered first, and with several endings none is picked for her.
+		const finishes = panel(a).locator('fieldset').filter({ hasText: t('play_finish') }).getByRole('radio');
+		const count = await finishes.count();
+		expect(count).toBeGreaterThan(0);
+		const [erectBefore, erectAfter] = t('play_finish_erect', { ahu: '\u0000' }).split('\u0000');
+		const first = (await finishes.first().locator('xpath=..').textContent()) ?? '';
+		expect(first).toContain(erectBefore.trim() || erectAfter.trim());
+		expect(await panel(a).locator('input[name="finish"]:checked').count()).toBe(count === 1 ? 1 : 0);
+		await radio(a, /A22/).check();
 		await confirm(a, /A22/);
 		// Ben: his lying moai from H27 to H33; one figure must be borrowed there: Caro's, not Ana's.
 		await b.page.locator('[data-key="statue:m1"]').click();
@@ -237,6 +253,7 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		await lenders.getByRole('radio', { name: new RegExp(seats[2].client.username) }).check();
 		await expect.poll(() => b.page.locator('[data-key="hex:H33"]').getAttribute('aria-label')).toContain(`+1 ${seats[2].client.username}`);
 		await noSeriousViolations(b.page); // a path on the board, the carrier choice open
+		await radio(b, /A21/).check();
 		await confirm(b, /A21/);
 		// Caro: marks her moai on H31 where it lies.
 		await statue(c, /\(m3\)/).click();
@@ -246,6 +263,7 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		await statue(a, /\(h6\)/).click();
 		await hex(a, 'H22').focus();
 		await a.page.keyboard.press('Enter');
+		await radio(a, /A16/).check();
 		await confirm(a, /A16/);
 		await button(c, 'play_pass').click();
 		await confirm(c);

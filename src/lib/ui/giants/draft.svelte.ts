@@ -49,6 +49,17 @@ export class Draft {
 		this.#get = get;
 	}
 
+	/**
+	 * Issue 12: "Change" a sealed decision already made starts from that decision, not from nothing
+	 * (a bid is replaced whole: starting at zero made one more click replace it with nothing).
+	 */
+	editFrom(made: GiantsView['mySealed']) {
+		this.reset();
+		if (!made) return;
+		if ('markers' in made) this.bid = { markers: made.markers, workers: made.workers, medicineMan: !!made.medicineMan, chief: !!made.chief };
+		else this.choice = { mark: [...made.mark], release: [...made.release] };
+	}
+
 	reset() {
 		this.bid = { markers: 0, workers: 0, medicineMan: false, chief: false };
 		this.carve = { size: null, workers: 0, medicineMan: false, chief: false };
@@ -126,13 +137,20 @@ export class Draft {
 		}
 	}
 
-	/** The first finish the step allows, for a default after every path change. */
+	/**
+	 * The finish chosen for the player after a path change: only when the step allows exactly one.
+	 * Issue 12: with several (erect on either of two ahu, or erect or just move) the player chooses —
+	 * the composer never picks an ending for them, least of all a weaker one.
+	 */
 	defaultFinish(step: TransportStep | null): Finish | null {
 		if (!step) return null;
-		if (step.erect.length === 1) return { kind: 'erect', ahu: step.erect[0] };
-		if (step.crown.length === 1) return { kind: 'crown', ahu: step.crown[0] };
-		if (step.plain) return { kind: 'plain' };
-		return null;
+		const all: Finish[] = [
+			...step.erect.map((ahu) => ({ kind: 'erect', ahu }) as const),
+			...step.crown.map((ahu) => ({ kind: 'crown', ahu }) as const),
+			...(step.mark ? [{ kind: 'mark' } as const] : []),
+			...(step.plain ? [{ kind: 'plain' } as const] : [])
+		];
+		return all.length === 1 ? all[0] : null;
 	}
 
 	// ---- board interaction ---------------------------------------------------------------------
