@@ -18,6 +18,8 @@ declare global {
 		// interface PageState {}
 		interface Platform {
 			env: Env;
+			/** The request's execution context (adapter-cloudflare): work that may finish after the response. */
+			ctx?: { waitUntil(promise: Promise<unknown>): void };
 		}
 	}
 

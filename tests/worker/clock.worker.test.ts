@@ -9,6 +9,7 @@ import { seedRng } from '$lib/engine';
 import { giants, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
+import { LOOKING_MS } from '$lib/server/room/sockets';
 import { SESSION_HEADER, USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/protocol/room';
 import type { GiantsView } from '$lib/games/giants';
 import type { NotifyEvent } from '$lib/server/notify/types';
@@ -214,9 +215,9 @@ describe('vacation', () => {
 });
 
 describe('events', () => {
-	it('gameOpen for a user with an open socket; no turn for the mover', async () => {
+	it('gameOpen only while the user is looking (not merely connected); no turn for the mover', async () => {
 		const { stub, gameId, bySeat } = await game({ timeLimit: '3d' });
-		// Everybody bids; after the reveal someone's turn comes. Seat 1 keeps a socket open.
+		// Everybody bids; after the reveal turns come round. Seat 1 keeps a socket open throughout.
 		// As the socket route passes it on: the user and the session that opened the socket.
 		const session = JSON.stringify({ id: 'ab'.repeat(32), expiresAt: Date.now() + 86_400_000 });
 		const headers = { upgrade: 'websocket', [USER_HEADER]: JSON.stringify(bySeat[1]), [SESSION_HEADER]: session };
@@ -225,19 +226,56 @@ describe('events', () => {
 		};
 		expect(res.status).toBe(101);
 		res.webSocket.accept();
-		const opened = (await viewOf(stub, null)).version;
-		for (let k = 0; k < 12; k++) {
-			const v = await viewOf(stub, null);
-			const s = v.activeSeats[0];
-			await play(stub, bySeat[s], s, `e${k}`);
-		}
-		await alarm(stub);
-		const d1 = await d1Events(gameId);
-		const turns = d1.filter((e) => e.kind === 'turn');
-		const later = turns.filter((e) => e.version > opened);
-		expect(later.length).toBeGreaterThan(3);
-		expect(later.some((e) => e.data.seat === 1)).toBe(true);
-		for (const e of later) expect(e.game_open).toBe(e.data.seat === 1 ? 1 : 0);
+		const received: string[] = [];
+		res.webSocket.addEventListener('message', (e) => {
+			received.push(String(e.data));
+		});
+		/**
+		 * Sends a presence report and waits until the room has handled it: a message after it is answered
+		 * (an unknown one, answered with an error; a resync would ask D1 for this made-up session).
+		 */
+		const presence = async (looking: boolean) => {
+			const before = received.length;
+			res.webSocket.send(JSON.stringify({ type: 'presence', looking }));
+			res.webSocket.send(JSON.stringify({ type: 'marker' }));
+			for (let i = 0; i < 50 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+		};
+		let k = 0;
+		/** Plays (others first) until seat 1 is newly awaited after at least `min` moves; the new turn events. */
+		const untilSeat1Turn = async (min: number) => {
+			const from = (await viewOf(stub, null)).version;
+			let was = (await viewOf(stub, null)).activeSeats.includes(1);
+			for (let n = 0; n < 60; n++) {
+				const v = await viewOf(stub, null);
+				const now = v.activeSeats.includes(1);
+				if (n >= min && now && !was) break;
+				was = now;
+				const s = v.activeSeats.find((x) => x !== 1) ?? v.activeSeats[0];
+				await play(stub, bySeat[s], s, `e${k++}`);
+			}
+			await alarm(stub);
+			return (await d1Events(gameId)).filter((e) => e.kind === 'turn' && e.version > from);
+		};
+		// Issue 12: connected, but never said it is looking (a tab left open): seat 1 is told.
+		const idle = await untilSeat1Turn(3);
+		expect(idle.some((e) => e.data.seat === 1), 'idle: ' + JSON.stringify(idle.map((e) => [e.version, e.data.seat]))).toBe(true);
+		for (const e of idle) expect(e.game_open).toBe(0);
+		// Looking now: seat 1's turns are held back; nobody else's.
+		await presence(true);
+		const looking = await untilSeat1Turn(1);
+		expect(looking.some((e) => e.data.seat === 1), 'looking: ' + JSON.stringify(looking.map((e) => [e.version, e.data.seat]))).toBe(true);
+		for (const e of looking) expect(e.game_open).toBe(e.data.seat === 1 ? 1 : 0);
+		// The report goes stale after LOOKING_MS without another: seat 1 is told again.
+		await stub.setClock(T0 + LOOKING_MS + 1000);
+		const stale = await untilSeat1Turn(1);
+		expect(stale.some((e) => e.data.seat === 1), 'stale: ' + JSON.stringify(stale.map((e) => [e.version, e.data.seat]))).toBe(true);
+		for (const e of stale) expect(e.game_open).toBe(0);
+		// And a page that says it is no longer looking (hidden) counts at once.
+		await presence(true);
+		await presence(false);
+		const hidden = await untilSeat1Turn(1);
+		for (const e of hidden) expect(e.game_open).toBe(0);
+		const turns = (await d1Events(gameId)).filter((e) => e.kind === 'turn');
 		const moves = await runInDurableObject(stub, (i: GameRoom) => i.store.moves());
 		for (const e of turns) {
 			const m = moves.find((x) => x.version === e.version);

@@ -1,7 +1,7 @@
 // Helpers for the GameRoom tests: rooms reached through the real binding, users as the Worker
 // passes them (RPC tests need no D1 account; the HTTP tests sign up through the API).
 import { env, exports } from 'cloudflare:workers';
-import type { CreateInput, RoomUser } from '$lib/protocol/room';
+import type { CreateInput, RoomUser, ServerMessage } from '$lib/protocol/room';
 
 let n = 0;
 export function uid(prefix = 'u'): string {
@@ -96,4 +96,46 @@ export async function call(who: HttpUser | null, method: string, path: string, b
 		/* not JSON */
 	}
 	return { status: res.status, json, text };
+}
+
+// ---- sockets through the real Worker -------------------------------------------------------------
+
+export interface Sock {
+	ws: WebSocket;
+	messages: ServerMessage[];
+	/** Resolves with the close code; `closedWithin(ms)` says whether it came in time. */
+	closed: Promise<number>;
+	closedWithin(ms: number): Promise<number | null>;
+	next(count: number): Promise<ServerMessage[]>;
+}
+
+/** Opens a WebSocket at `path` as `who` (or signed out) and collects its messages. */
+export async function openSocket(who: HttpUser | null, path: string): Promise<Sock> {
+	const res = await exports.default.fetch(`${ORIGIN}${path}`, {
+		headers: { upgrade: 'websocket', origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) }
+	});
+	if (res.status !== 101) throw new Error(`upgrade: ${res.status} ${await res.text()}`);
+	const ws = res.webSocket! as unknown as WebSocket;
+	const messages: ServerMessage[] = [];
+	const waiters: (() => void)[] = [];
+	(ws as unknown as { accept(): void }).accept();
+	const closed = new Promise<number>((ok) => ws.addEventListener('close', (e) => ok((e as CloseEvent).code)));
+	ws.addEventListener('message', (e) => {
+		try {
+			messages.push(JSON.parse(e.data as string));
+		} catch {
+			messages.push({ type: 'error', code: 'RAW', message: String(e.data) });
+		}
+		waiters.splice(0).forEach((w) => w());
+	});
+	return {
+		ws,
+		messages,
+		closed,
+		closedWithin: (ms) => Promise.race([closed, new Promise<null>((ok) => setTimeout(() => ok(null), ms))]),
+		async next(count) {
+			for (let i = 0; i < 40 && messages.length < count; i++) await new Promise<void>((r) => (waiters.push(r), setTimeout(r, 50)));
+			return messages;
+		}
+	};
 }

@@ -5,8 +5,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import type { ServerMessage } from '$lib/protocol/room';
-import { ORIGIN, call, signUp, type HttpUser } from './room-helpers';
+import { ORIGIN, call, openSocket, signUp, type HttpUser } from './room-helpers';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -26,45 +25,6 @@ const sessionIdOf = async (cookie: string) => {
 	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
 	return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
-
-interface Sock {
-	ws: WebSocket;
-	messages: ServerMessage[];
-	/** Resolves with the close code; `closedWithin(ms)` says whether it came in time. */
-	closed: Promise<number>;
-	closedWithin(ms: number): Promise<number | null>;
-	next(count: number): Promise<ServerMessage[]>;
-}
-
-async function openSocket(who: HttpUser | null, path: string): Promise<Sock> {
-	const res = await exports.default.fetch(`${ORIGIN}${path}`, {
-		headers: { upgrade: 'websocket', origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) }
-	});
-	if (res.status !== 101) throw new Error(`upgrade: ${res.status} ${await res.text()}`);
-	const ws = res.webSocket! as unknown as WebSocket;
-	const messages: ServerMessage[] = [];
-	const waiters: (() => void)[] = [];
-	(ws as unknown as { accept(): void }).accept();
-	const closed = new Promise<number>((ok) => ws.addEventListener('close', (e) => ok((e as CloseEvent).code)));
-	ws.addEventListener('message', (e) => {
-		try {
-			messages.push(JSON.parse(e.data as string));
-		} catch {
-			messages.push({ type: 'error', code: 'RAW', message: String(e.data) });
-		}
-		waiters.splice(0).forEach((w) => w());
-	});
-	return {
-		ws,
-		messages,
-		closed,
-		closedWithin: (ms) => Promise.race([closed, new Promise<null>((ok) => setTimeout(() => ok(null), ms))]),
-		async next(count) {
-			for (let i = 0; i < 40 && messages.length < count; i++) await new Promise<void>((r) => (waiters.push(r), setTimeout(r, 50)));
-			return messages;
-		}
-	};
-}
 
 /** A started 3-player game in the sealed-bid auction of round 1 (A bids first, B and C still to bid). */
 async function gameInAuction(players: HttpUser[]) {

@@ -150,7 +150,11 @@ export type ServerMessage<View = unknown, Entry = unknown> =
 	| { type: 'error'; code: string; message: string };
 
 /** Client → server. */
-export type ClientMessage = { type: 'resync' } | { type: 'ping' };
+export type ClientMessage =
+	| { type: 'resync' }
+	| { type: 'ping' }
+	/** The page is visible and was used lately (true), or not any more (false): see sockets.ts LOOKING_MS. */
+	| { type: 'presence'; looking: boolean };
 
 /** The D1 rows of one version, as the outbox stores and flushes them. */
 export interface D1Payload {

@@ -15,7 +15,7 @@ import { TIME_LIMITS, type RoomResult, type RoomUser } from '$lib/protocol/room'
 export function randomId(): string {
 	return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(10)));
 }
-const GAME_ID = /^[a-z2-7]{16}$/;
+export const GAME_ID = /^[a-z2-7]{16}$/;
 
 /** A kind's id as the API takes it (the registry, src/lib/games/index.ts, says which exist). */
 const KindId = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a kind of game'));

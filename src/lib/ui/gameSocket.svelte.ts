@@ -7,9 +7,18 @@
  * a new connection is the full state.
  */
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import type { LogBatch, RoomView, ServerMessage } from '$lib/protocol/room';
+import type { ClientMessage, LogBatch, RoomView, ServerMessage } from '$lib/protocol/room';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
+
+/**
+ * Presence (issue 12): the page tells the room whether someone is looking at it — visible and used
+ * (pointer, key, scroll, focus) within PRESENCE_IDLE_MS — on every change and every
+ * PRESENCE_EVERY_MS while it lasts. Only then does the room hold back a "your turn" notification
+ * (server/room/sockets.ts LOOKING_MS, a little longer than the heartbeat).
+ */
+export const PRESENCE_IDLE_MS = 120_000;
+export const PRESENCE_EVERY_MS = 45_000;
 
 /** One public log entry of the game's kind (its UI knows the shape). */
 export interface LogLine<Entry = unknown> {
@@ -35,6 +44,12 @@ export class GameSocket {
 	private attempts = 0;
 	private timer: ReturnType<typeof setTimeout> | null = null;
 	private closed = false;
+	private lastUsed = Date.now();
+	/** The last presence sent on this connection (null: none yet) and when. */
+	private sent: boolean | null = null;
+	private sentAt = 0;
+	/** Only a page that watches presence (a signed-in player's, watchPresence) reports it. */
+	private watching = false;
 
 	constructor(
 		private readonly url: string,
@@ -67,7 +82,11 @@ export class GameSocket {
 			return;
 		}
 		this.ws = ws;
-		ws.onopen = () => (this.status = 'open');
+		ws.onopen = () => {
+			this.status = 'open';
+			this.sent = null;
+			if (this.watching) this.presence(false);
+		};
 		ws.onmessage = (e) => this.receive(e.data);
 		ws.onclose = (e) => {
 			if (this.ws !== ws) return;
@@ -111,6 +130,38 @@ export class GameSocket {
 		}
 	}
 
+	/**
+	 * The page was used (`used`), or only time passed or visibility changed: sends the presence if it
+	 * changed or its heartbeat is due.
+	 */
+	presence(used = true, now = Date.now()) {
+		if (used) this.lastUsed = now;
+		const looking = document.visibilityState === 'visible' && now - this.lastUsed < PRESENCE_IDLE_MS;
+		if (looking === this.sent && (!looking || now - this.sentAt < PRESENCE_EVERY_MS)) return;
+		if (this.ws?.readyState !== WebSocket.OPEN) return;
+		this.send({ type: 'presence', looking });
+		this.sent = looking;
+		this.sentAt = now;
+	}
+
+	/** Watches the page for use and visibility, with the heartbeat; answers the cleanup. */
+	watchPresence(): () => void {
+		this.watching = true;
+		this.presence(true);
+		const used = () => this.presence(true);
+		const seen = () => this.presence(document.visibilityState === 'visible');
+		const events = ['pointerdown', 'keydown', 'scroll', 'focus'] as const;
+		for (const e of events) addEventListener(e, used, { passive: true, capture: true });
+		document.addEventListener('visibilitychange', seen);
+		const beat = setInterval(() => this.presence(false), PRESENCE_EVERY_MS / 3);
+		return () => {
+			this.watching = false;
+			for (const e of events) removeEventListener(e, used, { capture: true });
+			document.removeEventListener('visibilitychange', seen);
+			clearInterval(beat);
+		};
+	}
+
 	private retry() {
 		this.status = 'closed';
 		// 0.5 s, 1 s, 2 s … capped at 30 s; jitter so that many clients do not return at once.
@@ -119,7 +170,7 @@ export class GameSocket {
 		this.timer = setTimeout(() => this.connect(), delay);
 	}
 
-	private send(msg: { type: 'resync' } | { type: 'ping' }) {
+	private send(msg: ClientMessage) {
 		if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
 	}
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RoomView } from '$lib/protocol/room';
-import { GameSocket, logLines } from './gameSocket.svelte';
+import { GameSocket, PRESENCE_EVERY_MS, PRESENCE_IDLE_MS, logLines } from './gameSocket.svelte';
 import { SESSION_ENDED } from '$lib/protocol/socket';
 
 /** A stand-in for the browser's WebSocket: records what is sent, lets the test deliver messages. */
@@ -135,5 +135,69 @@ describe('GameSocket (conventions §11)', () => {
 		expect(s.status).toBe('closed');
 		vi.advanceTimersByTime(60_000);
 		expect(FakeSocket.all).toHaveLength(1);
+	});
+});
+
+describe('presence (issue 12: only a player actually looking holds back their turn notifications)', () => {
+	let visibility = 'visible';
+	const listeners = new Map<string, () => void>();
+	beforeEach(() => {
+		visibility = 'visible';
+		listeners.clear();
+		vi.stubGlobal('document', {
+			get visibilityState() {
+				return visibility;
+			},
+			addEventListener: (t: string, f: () => void) => listeners.set(t, f),
+			removeEventListener: (t: string) => listeners.delete(t)
+		});
+		vi.stubGlobal('addEventListener', (t: string, f: () => void) => listeners.set(t, f));
+		vi.stubGlobal('removeEventListener', (t: string) => listeners.delete(t));
+	});
+	const presences = (ws: FakeSocket) => ws.sent.filter((m) => (m as { type: string }).type === 'presence');
+
+	test('looking on open and while used, a heartbeat while it lasts, not looking when idle or hidden', () => {
+		const s = new GameSocket('ws://x', room(1));
+		s.connect();
+		const stop = s.watchPresence();
+		const ws = FakeSocket.all[0];
+		ws.open();
+		expect(presences(ws)).toEqual([{ type: 'presence', looking: true }]);
+		// Used again soon: nothing new to say.
+		vi.advanceTimersByTime(10_000);
+		listeners.get('pointerdown')!();
+		expect(presences(ws)).toHaveLength(1);
+		// The heartbeat while still used lately.
+		vi.advanceTimersByTime(PRESENCE_EVERY_MS);
+		expect(presences(ws)).toEqual([{ type: 'presence', looking: true }, { type: 'presence', looking: true }]);
+		// Unused for PRESENCE_IDLE_MS: not looking, said once.
+		vi.advanceTimersByTime(PRESENCE_IDLE_MS);
+		expect(presences(ws).at(-1)).toEqual({ type: 'presence', looking: false });
+		const n = presences(ws).length;
+		vi.advanceTimersByTime(5 * PRESENCE_EVERY_MS);
+		expect(presences(ws)).toHaveLength(n);
+		// A key press brings it back; hiding the tab ends it at once.
+		listeners.get('keydown')!();
+		expect(presences(ws).at(-1)).toEqual({ type: 'presence', looking: true });
+		visibility = 'hidden';
+		listeners.get('visibilitychange')!();
+		expect(presences(ws).at(-1)).toEqual({ type: 'presence', looking: false });
+		stop();
+		expect(listeners.size).toBe(0);
+	});
+
+	test('a reconnected socket says it again; a page that does not watch says nothing', () => {
+		const s = new GameSocket('ws://x', room(1));
+		s.connect();
+		s.watchPresence();
+		FakeSocket.all[0].open();
+		FakeSocket.all[0].close();
+		vi.advanceTimersByTime(1_000);
+		FakeSocket.all[1].open();
+		expect(presences(FakeSocket.all[1])).toEqual([{ type: 'presence', looking: true }]);
+		const quiet = new GameSocket('ws://y', room(1));
+		quiet.connect();
+		FakeSocket.all.at(-1)!.open();
+		expect(FakeSocket.all.at(-1)!.sent).toEqual([]);
 	});
 });

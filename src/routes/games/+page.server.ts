@@ -12,7 +12,9 @@ export interface Counts {
 
 // Thin: sign-in required, the lists (my turn first) come from GET /api/games/mine;
 // `?finished=<cursor>` shows an older page of finished games.
-export const load: PageServerLoad = async ({ fetch, parent, url }) => {
+export const load: PageServerLoad = async ({ depends, fetch, parent, url }) => {
+	// The page loads the list again when the hub says one of my games changed (+page.svelte).
+	depends('app:mine');
 	const { user } = await parent();
 	if (!user) redirect(303, localizeHref(`/signin?next=${encodeURIComponent(url.pathname)}`));
 	const cursor = url.searchParams.get('finished');

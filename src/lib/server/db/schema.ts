@@ -245,7 +245,11 @@ export const inbox = sqliteTable(
 		createdAt: integer('created_at').notNull(),
 		readAt: integer('read_at')
 	},
-	(t) => [index('inbox_user_idx').on(t.userId, t.createdAt)]
+	(t) => [
+		index('inbox_user_idx').on(t.userId, t.createdAt),
+		// The unread badge and "this game's entries are read" (issue 12) touch only unread rows.
+		index('inbox_unread_idx').on(t.userId, t.gameId).where(sql`read_at IS NULL`)
+	]
 );
 
 export const pushSubscriptions = sqliteTable(

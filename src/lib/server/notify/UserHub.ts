@@ -21,7 +21,10 @@ import type {
 import { closeSessionsIn, parseSocketSession } from '../auth/sockets';
 import { SESSION_HEADER } from '$lib/protocol/room';
 
-export type HubMessage = { type: 'inbox'; unread: number };
+export type HubMessage =
+	| { type: 'inbox'; unread: number }
+	/** One of the user's games changed and D1 has it: open lists (My games) load again (issue 12). */
+	| { type: 'games'; gameId: string; version: number };
 
 type Attachment = { sessionId: string | null };
 
@@ -56,7 +59,16 @@ export class UserHub extends DurableObject<Env> {
 
 	/** The postman: the user's unread count changed. */
 	async notify(unread: number): Promise<number> {
-		const text = JSON.stringify({ type: 'inbox', unread } satisfies HubMessage);
+		return this.send({ type: 'inbox', unread });
+	}
+
+	/** A game room: D1 now has this version of one of the user's games. */
+	async gameChanged(gameId: string, version: number): Promise<number> {
+		return this.send({ type: 'games', gameId: String(gameId), version: Number(version) });
+	}
+
+	private send(msg: HubMessage): number {
+		const text = JSON.stringify(msg);
 		let n = 0;
 		for (const ws of this.ctx.getWebSockets()) {
 			try {

@@ -104,7 +104,7 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 			if (mode === 'off' || (ch === 'email' && !u!.email) || (ch === 'webhook' && !u!.webhook_url)) continue;
 			let status = 'pending';
 			let due = now;
-			// "No per-move notification while the user has that game open": kept as a record.
+			// No per-move notification while the user is looking at that game (issue 12): kept as a record.
 			if (e.kind === 'turn' && e.game_open) status = 'skipped';
 			else if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) status = 'digest';
 			else if (LOUD.has(ch)) due = quietUntil(now, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? now;

@@ -23,6 +23,24 @@ export async function announceUnread(env: Env, userId: string): Promise<void> {
 	}
 }
 
+/**
+ * The user looked at or moved in the game (issue 12): its inbox entries are read. Tells the hub only
+ * if something changed. Never throws: the badge is news, not state.
+ */
+export async function markGameRead(env: Env, userId: string, gameId: string): Promise<number> {
+	try {
+		const r = await env.DB.prepare('UPDATE inbox SET read_at = ?1 WHERE user_id = ?2 AND game_id = ?3 AND read_at IS NULL')
+			.bind(Date.now(), userId, gameId)
+			.run();
+		const n = r.meta.changes ?? 0;
+		if (n > 0) await announceUnread(env, userId);
+		return n;
+	} catch (e) {
+		console.error(`inbox: could not mark a game's entries read: ${(e as Error).message}`);
+		return 0;
+	}
+}
+
 export function inappSender(env: Env): ChannelSender {
 	return {
 		async send(to, msg, ctx) {

@@ -57,7 +57,7 @@ export interface NotifyEvent {
 	gameId: string;
 	kind: EventKind;
 	version: number;
-	/** The recipient had the game open (a connected socket): no per-move notification. */
+	/** The recipient was looking at the game (a visible page used lately, not merely an open socket): no per-move notification. */
 	gameOpen: boolean;
 	data: EventData;
 	createdAt: number;

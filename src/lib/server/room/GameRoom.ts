@@ -52,7 +52,7 @@ export class GameRoom extends DurableObject<Env> {
 			store: this.store,
 			now,
 			broadcast: (log) => this.sockets.broadcast(log),
-			openUsers: () => this.sockets.openUsers(),
+			lookingUsers: () => this.sockets.lookingUsers(),
 			flush: () => this.flusher.flush(),
 			pendingFlush: () => this.flusher.pending()
 		});
@@ -62,7 +62,8 @@ export class GameRoom extends DurableObject<Env> {
 			players: () => core.players,
 			loadExisting: () => core.loadExisting(),
 			checkAccess: (u, i) => core.checkAccess(u, i),
-			viewFor: (u) => core.viewFor(u)
+			viewFor: (u) => core.viewFor(u),
+			now
 		});
 		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at) });
 		this.autoplay = new Autoplay({

@@ -41,7 +41,8 @@ export interface CoreHost {
 	readonly store: RoomStore;
 	now(): number;
 	broadcast(log: readonly unknown[]): void;
-	openUsers(): Set<string>;
+	/** Users looking at the game now (sockets.ts lookingUsers): no turn notification for them. */
+	lookingUsers(): Set<string>;
 	flush(): Promise<void>;
 	pendingFlush(): boolean;
 }
@@ -215,7 +216,7 @@ export class RoomCore {
 
 	eventContextOf(h: Held, now: number): EventContext {
 		const version = h.meta.version;
-		return eventContext(h, now, this.host.openUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP));
+		return eventContext(h, now, this.host.lookingUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP));
 	}
 
 	checkUser(user: RoomUser): RoomError | null {

@@ -26,7 +26,7 @@ export interface EventContext {
 	/** Usernames by seat. */
 	names: string[];
 	userOf(seat: number): string | undefined;
-	/** Users with a connected socket to this room. */
+	/** Users looking at this game now: a visible, recently used page (sockets.ts lookingUsers). */
 	open: ReadonlySet<string>;
 	since(seat: number): { entries: LogBatch[]; more: boolean };
 	deadline(seat: number): number | null;

@@ -65,13 +65,15 @@ export class Flusher {
 				store.setCounter('failD1', seam - 1);
 				throw new Error('test seam: D1 write refused');
 			}
-			await env.DB.batch(outboxBatch(env.DB, row ? (JSON.parse(row.payload) as D1Payload) : null, events));
+			const payload = row ? (JSON.parse(row.payload) as D1Payload) : null;
+			await env.DB.batch(outboxBatch(env.DB, payload, events));
 			ctx.storage.transactionSync(() => {
 				if (row) store.clearOutbox(row.version);
 				store.deleteEvents(events.map((e) => e.id));
 				store.setCounter('flushFailures', 0);
 			});
 			this.retryAt = null;
+			if (payload) this.tellHubs(payload);
 			if (events.length) {
 				if (store.eventsSize() > 0) this.again = true;
 				this.kickPostman();
@@ -85,6 +87,25 @@ export class Flusher {
 			this.retryAt = this.room.now() + delay;
 			await this.room.armAlarm(this.retryAt);
 			return false;
+		}
+	}
+
+	/**
+	 * D1 has a new version of the game: its players' open lists load again (UserHub.gameChanged, issue
+	 * 12: an open "My games" showed the live badge change but not the list). Never blocks the flush.
+	 */
+	private tellHubs(p: D1Payload): void {
+		const hubs = this.room.env.USER_HUB;
+		if (!hubs) return;
+		for (const { userId } of p.seats) {
+			try {
+				void hubs
+					.get(hubs.idFromName(userId))
+					.gameChanged(p.game.id, p.game.version)
+					.catch(() => {});
+			} catch {
+				/* the list catches up on its next load */
+			}
 		}
 	}
 

@@ -21,7 +21,15 @@ import type { Player } from './storage';
  * signed-out spectator), and when that session expires as far as the room knows — after that the
  * socket gets nothing more until the session is checked again (issue 10).
  */
-type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null };
+type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null; lookingAt?: number | null };
+
+/**
+ * How long a "looking" report counts (room time). The page reports while it is visible and was used
+ * in the last two minutes (gameSocket.svelte.ts, PRESENCE_*), every 45 s; a report older than this
+ * means the tab went idle, was hidden without saying so, or the device slept (issue 12: an open but
+ * unattended tab must not silence the player's phone).
+ */
+export const LOOKING_MS = 150_000;
 
 export interface SocketsHost {
 	readonly ctx: DurableObjectState;
@@ -32,6 +40,8 @@ export interface SocketsHost {
 	loadExisting(): RoomError | null;
 	checkAccess(userId: string | null, invite: string | null): RoomError | null;
 	viewFor(userId: string | null): RoomView;
+	/** Room time (tests set it). */
+	now(): number;
 }
 
 export class RoomSockets {
@@ -70,12 +80,13 @@ export class RoomSockets {
 	}
 
 	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
-		let type: unknown;
+		let msg: { type?: unknown; looking?: unknown } | undefined;
 		try {
-			type = typeof message === 'string' && message.length <= 1024 ? (JSON.parse(message) as { type?: unknown })?.type : undefined;
+			msg = typeof message === 'string' && message.length <= 1024 ? (JSON.parse(message) as typeof msg) : undefined;
 		} catch {
-			type = undefined;
+			msg = undefined;
 		}
+		const type = msg && typeof msg === 'object' ? msg.type : undefined;
 		const bad = this.room.loadExisting();
 		if (bad) return send(ws, { type: 'error', code: bad.code, message: bad.message });
 		if (type === 'resync') {
@@ -83,7 +94,13 @@ export class RoomSockets {
 			if (!(await this.sessionAlive(ws, att))) return closeEnded(ws);
 			return send(ws, { type: 'state', ...this.room.viewFor(att.userId) });
 		}
-		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}' });
+		if (type === 'presence' && typeof msg!.looking === 'boolean') {
+			// Whether someone is looking at this game now: no reply; only the turn notifications read it.
+			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
+			if (att.userId !== null) ws.serializeAttachment({ ...att, lookingAt: msg!.looking ? this.room.now() : null } satisfies Attachment);
+			return;
+		}
+		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"} or {"type":"presence","looking":true|false}' });
 	}
 
 	async close(ws: CfWebSocket, code: number, reason: string): Promise<void> {
@@ -136,12 +153,17 @@ export class RoomSockets {
 		}
 	}
 
-	/** Users with a connected socket (they have the game open). */
-	openUsers(): Set<string> {
+	/**
+	 * Users looking at the game now: a socket of theirs reported a visible, recently used page within
+	 * LOOKING_MS. A connected socket alone is not enough (issue 12): a tab left open on a desktop must
+	 * not keep the player's turn notifications from their phone.
+	 */
+	lookingUsers(): Set<string> {
+		const now = this.room.now();
 		const out = new Set<string>();
 		for (const ws of this.room.ctx.getWebSockets()) {
 			const att = ws.deserializeAttachment() as Attachment | null;
-			if (att?.userId) out.add(att.userId);
+			if (att?.userId && att.lookingAt != null && now - att.lookingAt < LOOKING_MS && att.lookingAt <= now) out.add(att.userId);
 		}
 		return out;
 	}

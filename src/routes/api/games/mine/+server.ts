@@ -1,6 +1,7 @@
 import type { RequestHandler } from './$types';
 import { myGames, signedIn, validFinishedCursor } from '$lib/server/games';
 import { apiError, jsonResponse } from '$lib/server/http';
+import { freshen } from '$lib/server/freshness';
 
 /**
  * GET [?finished=<cursor>] → {games, counts, finishedCursor}: mine — those awaiting my input first
@@ -13,5 +14,7 @@ export const GET: RequestHandler = async (event) => {
 	const { e, user } = s;
 	const cursor = event.url.searchParams.get('finished');
 	if (cursor !== null && !validFinishedCursor(cursor)) return apiError(400, 'BAD_REQUEST', 'finished: a cursor from finishedCursor');
+	// The caller's own latest moves are in the list they read (freshness.ts).
+	await freshen(event, e);
 	return jsonResponse(await myGames(e.DB, user.id, cursor));
 };

@@ -17,6 +17,11 @@ export interface NotificationSettings {
 	email: string | null;
 	webhookUrl: string | null;
 	modes: Record<Channel, Mode>;
+	/**
+	 * Whether the channel can deliver at all (issue 12): in-app always; email with an address; push
+	 * with a subscribed browser; a webhook with its URL. A channel that cannot is not "every turn".
+	 */
+	can: Record<Channel, boolean>;
 }
 
 async function read(db: Env['DB'], userId: string): Promise<NotificationSettings> {
@@ -28,6 +33,7 @@ async function read(db: Env['DB'], userId: string): Promise<NotificationSettings
 		.results;
 	const modes = { ...DEFAULT_MODE };
 	for (const p of prefs) modes[p.channel] = p.mode;
+	const push = await db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?1').bind(userId).first<{ n: number }>();
 	return {
 		locale: u?.locale === 'de' ? 'de' : 'en',
 		timeZone: u?.time_zone ?? 'UTC',
@@ -35,7 +41,8 @@ async function read(db: Env['DB'], userId: string): Promise<NotificationSettings
 		quietEnd: u?.quiet_end ?? 0,
 		email: u?.email ?? null,
 		webhookUrl: u?.webhook_url ?? null,
-		modes
+		modes,
+		can: { inapp: true, email: !!u?.email, push: (push?.n ?? 0) > 0, webhook: !!u?.webhook_url }
 	};
 }
 

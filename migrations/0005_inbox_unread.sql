@@ -1,0 +1,1 @@
+CREATE INDEX `inbox_unread_idx` ON `inbox` (`user_id`,`game_id`) WHERE read_at IS NULL;
