@@ -136,3 +136,36 @@ describe('read-your-writes and live lists (issue 12, wrong today 4)', () => {
 		expect(((await r.json()) as { games: unknown[] }).games).toEqual([]);
 	});
 });
+
+describe('notification defaults (issue 12)', () => {
+	it('the sign-up form takes the page language and the browser time zone', async () => {
+		const username = `tzform${Math.random().toString(36).slice(2, 8)}`;
+		const res = await exports.default.fetch(`${ORIGIN}/de/signup`, {
+			method: 'POST',
+			headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'cf-connecting-ip': '10.77.1.1' },
+			body: new URLSearchParams({ username, password: 'correct horse battery staple', email: '', timeZone: 'Pacific/Easter' })
+		});
+		expect(res.status).toBeLessThan(400);
+		const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('session='))!;
+		expect(cookie).toBeTruthy();
+		const s = await exports.default.fetch(`${ORIGIN}/api/me/settings`, { headers: { origin: ORIGIN, cookie } });
+		expect(await s.json()).toMatchObject({ locale: 'de', timeZone: 'Pacific/Easter', can: { inapp: true, email: false, push: false, webhook: false } });
+	});
+
+	it('the API takes them too, and refuses an unknown zone', async () => {
+		const post = (body: object) =>
+			exports.default.fetch(`${ORIGIN}/api/auth/signup`, {
+				method: 'POST',
+				headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': '10.77.1.2' },
+				body: JSON.stringify({ username: `tzapi${Math.random().toString(36).slice(2, 8)}`, password: 'correct horse battery staple', ...body })
+			});
+		const bad = await post({ timeZone: 'Mars/Olympus' });
+		expect(bad.status).toBe(400);
+		expect(await bad.json()).toMatchObject({ code: 'BAD_TIME_ZONE' });
+		const ok = await post({ locale: 'de', timeZone: 'Pacific/Auckland' });
+		expect(ok.status).toBe(201);
+		const cookie = ok.headers.get('set-cookie')!.split(';')[0];
+		const s = await exports.default.fetch(`${ORIGIN}/api/me/settings`, { headers: { origin: ORIGIN, cookie } });
+		expect(await s.json()).toMatchObject({ locale: 'de', timeZone: 'Pacific/Auckland' });
+	});
+});

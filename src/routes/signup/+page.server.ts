@@ -1,6 +1,6 @@
 import { error, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
-import { localizeHref } from '$lib/paraglide/runtime';
+import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { signUp, signupLimitFrom } from '$lib/server/auth/accounts';
 import { HOME, field, finish } from '$lib/server/auth/forms';
 
@@ -13,7 +13,14 @@ export const actions: Actions = {
 		const env = event.platform?.env;
 		if (!env?.DB) error(503, 'the database is not available');
 		const data = await event.request.formData();
-		const input = { username: field(data, 'username'), password: field(data, 'password'), email: field(data, 'email') };
+		const input = {
+			username: field(data, 'username'),
+			password: field(data, 'password'),
+			email: field(data, 'email'),
+			// The page's language; the browser's time zone (filled in by the page's script, else UTC).
+			locale: getLocale() === 'de' ? ('de' as const) : ('en' as const),
+			timeZone: field(data, 'timeZone').slice(0, 64) || null
+		};
 		const result = await signUp(
 			{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR) },
 			input

@@ -6,6 +6,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { validTimeZone } from '../notify/time';
 import { getDb } from '../db';
 import { users } from '../db/schema';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
@@ -24,7 +25,10 @@ const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
 export const SignUpBody = v.strictObject({
 	username: v.string(),
 	password: v.string(),
-	email: v.optional(v.nullable(v.string()))
+	email: v.optional(v.nullable(v.string())),
+	/** The notification language and time zone to start with (issue 12: the UI language, the browser's zone). */
+	locale: v.optional(v.picklist(['en', 'de'])),
+	timeZone: v.optional(v.pipe(v.string(), v.maxLength(64)))
 });
 export const SignInBody = v.strictObject({ username: v.string(), password: v.string() });
 
@@ -88,10 +92,11 @@ async function startSession(ctx: Context, user: AuthSuccess['user'], knownHere: 
 
 export async function signUp(
 	ctx: Context,
-	input: { username: string; password: string; email?: string | null }
+	input: { username: string; password: string; email?: string | null; locale?: 'en' | 'de'; timeZone?: string | null }
 ): Promise<AuthResult> {
 	const bad = checkUsername(input.username) ?? checkPassword(input.password);
 	if (bad) return bad;
+	if (input.timeZone && !validTimeZone(input.timeZone)) return fail(400, 'BAD_TIME_ZONE', 'unknown time zone');
 	const email = checkEmail(input.email);
 	if ('ok' in email) return email;
 
@@ -111,6 +116,9 @@ export async function signUp(
 			...user,
 			usernameKey,
 			passwordHash: await hashPassword(input.password),
+			// Notifications start in the language the person signed up in and at their clock (issue 12).
+			...(input.locale ? { locale: input.locale } : {}),
+			...(input.timeZone ? { timeZone: input.timeZone } : {}),
 			createdAt: Date.now()
 		});
 	} catch (e) {
