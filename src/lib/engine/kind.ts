@@ -85,6 +85,8 @@ export interface KindTexts<Entry> {
 	logLine(entry: Entry, nameOf: (seat: Seat) => string): string;
 	/** What the room did for a seat whose clock ran out (`timeoutMove(...).auto`). */
 	auto(auto: string): string;
+	/** The options a game was created with, in words, one line each (the invite page); [] for none. */
+	options(options: Record<string, unknown>): string[];
 }
 
 export interface GameKind<Config = unknown, State = unknown, Move = unknown, View = unknown, Entry = unknown, Options = unknown>

@@ -100,6 +100,7 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 		phase: (p) => (p === 'over' ? 'game over' : 'taking stones'),
 		reason: () => 'the last stone was taken',
 		logLine: (e, nameOf) => (e.type === 'start' ? `${nameOf(e.seat)} starts.` : e.type === 'take' ? `${nameOf(e.seat)} takes ${e.n}; ${e.left} left.` : `${nameOf(e.winner)} wins.`),
-		auto: () => 'one stone taken'
+		auto: () => 'one stone taken',
+		options: (o) => (typeof o.stones === 'number' ? [`${o.stones} stones`] : [])
 	}
 };

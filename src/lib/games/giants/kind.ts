@@ -90,6 +90,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 		phase: phaseName,
 		reason: (r) => overReason(r as 'pedestals' | 'round-limit' | 'no-erect'),
 		logLine: (e, nameOf) => logText(e, nameOf),
+		options: (o) => [o.quickStart === true ? m.lobby_quick_start() : '', o.immediateScoring === true ? m.lobby_immediate_scoring() : ''].filter(Boolean),
 		auto: (a) => (a === 'bid' ? m.giants_auto_bid() : a === 'decline' ? m.giants_auto_decline() : a === 'choose' ? m.giants_auto_choose() : m.giants_auto_pass())
 	}
 };
