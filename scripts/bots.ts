@@ -108,7 +108,7 @@ async function main(args: Exclude<BotsArgs, { mode: 'help' }>) {
 	if (play.length === 0)
 		throw new Failure(`none of ${clients.map((c) => c.username).join(', ')} plays in game ${id} (players: ${g.seats.map((s) => s.username).join(', ')})`);
 	const seatsPlayed = new Set(play.map((s) => s.seat));
-	say(`Playing ${play.map(seatName).join(', ')} with ${kind.texts.name()}'s ${kind.defaultBot} bot`);
+	say(`Playing ${play.map(seatName).join(', ')} with the ${kind.defaultBot} bot, the default for ${kind.texts.name()}`);
 
 	const r = await playGame({
 		id,
