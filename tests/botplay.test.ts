@@ -55,9 +55,9 @@ class FakeRoom {
 		return {
 			username: this.seats[seat].username,
 			gets: 0,
-			async game() {
+			async game<V>() {
 				this.gets++;
-				return room.viewFor(seat);
+				return room.viewFor(seat) as GameView<V>;
 			},
 			async move(_id, move, expected) {
 				if (room.staleNext > 0) {
@@ -154,7 +154,7 @@ describe('playGame (the loop of the seed and `npm run bots`)', () => {
 	it('takes views from a socket when the player has one, and reads over HTTP when it is silent', async () => {
 		const room = new FakeRoom(kind, 3, 'botplay-6');
 		const players = room.players();
-		const listeners: ((g: GameView) => void)[] = [];
+		const listeners: (() => void)[] = [];
 		for (const [, p] of players) {
 			const seat = room.seats.find((s) => s.username === p.username)!.seat;
 			p.watch = (_id, onView) => {
@@ -164,8 +164,8 @@ describe('playGame (the loop of the seed and `npm run bots`)', () => {
 				return () => listeners.splice(listeners.indexOf(push), 1);
 			};
 			const move = p.move.bind(p);
-			p.move = async (...a) => {
-				const r = await move(...a);
+			p.move = async (id, m, version) => {
+				const r = await move(id, m, version);
 				listeners.forEach((l) => l());
 				return r;
 			};
