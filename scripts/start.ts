@@ -45,8 +45,10 @@ try {
 	if (!args.includes('--no-seed')) {
 		console.log('» seeding demo data…');
 		try {
+			const t0 = performance.now();
 			const summary = await seed(server.url);
 			console.log(summary);
+			console.log(`» seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 		} catch (e) {
 			// The site still runs; say what went wrong instead of taking it down.
 			console.error('» seeding failed:', e instanceof Error ? e.message : e);

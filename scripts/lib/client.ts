@@ -145,6 +145,27 @@ export class Client {
 		return this.api('GET', '/api/games/mine');
 	}
 
+	/**
+	 * Follows the game over its WebSocket: every `state` and `event` message is a whole view
+	 * (docs/api.md), handed to `onView`. Returns a function that closes the socket. A socket that
+	 * fails or ends calls `onClose` (scripts/lib/botplay.ts then reads over HTTP).
+	 */
+	watch(id: string, onView: (g: GameView) => void, onClose: () => void = () => {}): () => void {
+		const ws = this.socket(id);
+		ws.addEventListener('message', (e) => {
+			let m: { type?: string; version?: unknown } | null = null;
+			try {
+				m = JSON.parse(String(e.data));
+			} catch {
+				return;
+			}
+			if ((m?.type === 'state' || m?.type === 'event') && typeof m.version === 'number') onView(m as unknown as GameView);
+		});
+		ws.addEventListener('error', () => {});
+		ws.addEventListener('close', () => onClose(), { once: true });
+		return () => ws.close();
+	}
+
 	/** Opens the game's WebSocket with this user's cookie (Node's WebSocket takes headers). */
 	socket(id: string): WebSocket {
 		const url = this.base.replace(/^http/, 'ws') + `/api/games/${id}/socket`;

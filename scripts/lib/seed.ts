@@ -3,25 +3,50 @@
  * exactly as if people had played them):
  * - the accounts ana, ben, caro and dan (password DEMO_PASSWORD), with addresses <name>@rongo.invalid
  *   so their turn emails show up in the development mailbox;
- * - for every registered kind (issue 11): a game in progress created by ana, joined by the others up
- *   to the kind's seats (it starts when full), then SEED_MOVES moves chosen by the kind's default bot
- *   from each seat's own view; and an open public game by dan, waiting for players.
+ * - for every registered kind (issue 11):
+ *   - FINISHED_GAMES games played to the end by the kind's default bot (issue 12: /archive, the
+ *     profiles and a game's history have something to show at once), with different player counts;
+ *   - a game in progress created by ana, joined by the others up to the kind's seats (it starts when
+ *     full), SEED_MOVES bot moves, then more until ana is awaited (My games shows "Your turn");
+ *   - an open public game by dan, waiting for players.
+ *   Every bot move is chosen from its seat's own view (scripts/lib/botplay.ts).
  * Idempotent: if ana already has games, nothing is added.
  */
-import { seedRng } from '../../src/lib/engine/index';
+import { seedRng, type AnyKind } from '../../src/lib/engine/index';
 import { KINDS } from '../../src/lib/games/index';
-import { Client } from './client';
+import { keyOf, playGame, type Player } from './botplay';
+import { Client, type GameView } from './client';
 
 export const DEMO_USERS = ['ana', 'ben', 'caro', 'dan'] as const;
 export const DEMO_PASSWORD = 'moai-demo-password';
 const SEED_MOVES = 10;
+const FINISHED_GAMES = 2;
+
+/** The player counts of a kind's finished demo games: spread over its range, within the demo accounts. */
+export function finishedSeatCounts(seats: { min: number; max: number }, accounts: number, games = FINISHED_GAMES): number[] {
+	const hi = Math.min(seats.max, accounts);
+	if (hi < seats.min) return [];
+	// Largest first, then down towards the minimum, round and round.
+	return Array.from({ length: games }, (_, i) => hi - (i % (hi - seats.min + 1)));
+}
+
+/** Creates a public game of `kind` by `clients[0]`, the next ones join until it is full (it then starts). */
+export async function newGame(clients: readonly Client[], kind: AnyKind, seats: number, timeLimit: '1d' | '3d' = '3d'): Promise<string> {
+	const [creator, ...others] = clients;
+	const { id } = await creator.createGame({ kind: kind.id, seats, visibility: 'public', timeLimit });
+	for (const c of others.slice(0, seats - 1)) await c.join(id);
+	// Full games start by themselves (design "GameRoom"); start explicitly if not.
+	const g = await creator.game(id);
+	if (g.status === 'waiting') await creator.start(id);
+	return id;
+}
+
+const byName = (clients: readonly Client[]) => new Map<string, Player>(clients.map((c) => [keyOf(c.username), c]));
 
 export async function seed(base: string): Promise<string> {
 	const clients = DEMO_USERS.map((name) => new Client(base, name));
 	for (const c of clients) await c.signupOrSignin(c.username, DEMO_PASSWORD);
 	const [ana, , , dan] = clients;
-	// Addresses for the turn emails, which the development mailbox (/dev/mailbox) keeps.
-	for (const c of clients) await c.api('PUT', '/api/me/settings', { email: `${c.username}@rongo.invalid` });
 
 	const mine = await ana.mine();
 	const count = ['games', 'active', 'waiting', 'finished', 'yourTurn']
@@ -30,31 +55,41 @@ export async function seed(base: string): Promise<string> {
 	if (count > 0) return `  demo data already there (ana has ${count} game(s)); nothing added`;
 
 	const lines: string[] = [];
+	// Finished games first, before the demo accounts have email addresses: their many turns would
+	// otherwise fill the development mailbox, which is there to show the game in progress.
+	// Played side by side: each game is its own room, and the wait for one's answers is the other's turn.
+	const finished = KINDS.flatMap((kind) =>
+		finishedSeatCounts(kind.seats, clients.length).map(async (seats, i) => {
+			// A different creator each time, so the games do not all look alike in the archive.
+			const order = [...clients.slice(i % clients.length), ...clients.slice(0, i % clients.length)];
+			const id = await newGame(order, kind, seats);
+			const r = await playGame({ id, kind, players: byName(order.slice(0, seats)), rng: seedRng(`rongo-demo-seed/${kind.id}/finished/${i}`) });
+			if (r.stop !== 'over') throw new Error(`${kind.id}: finished demo game ${id} stopped (${r.stop}) after ${r.moves} moves`);
+			return `  ${kind.texts.name()} game played to the end (${seats} players, ${r.moves} moves): /games/${id}/history`;
+		})
+	);
+	lines.push(...(await Promise.all(finished)));
+
+	// Addresses for the turn emails, which the development mailbox (/dev/mailbox) keeps.
+	for (const c of clients) await c.api('PUT', '/api/me/settings', { email: `${c.username}@rongo.invalid` });
+
 	for (const kind of KINDS) {
 		const seats = Math.min(Math.max(4, kind.seats.min), kind.seats.max, clients.length);
 		if (seats < kind.seats.min) continue; // more seats than demo accounts
-		const { id } = await ana.createGame({ kind: kind.id, seats, visibility: 'public', timeLimit: '3d' });
-		for (const c of clients.slice(1, seats)) await c.join(id);
-		// Full games start by themselves (design "GameRoom"); start explicitly if not.
-		let g = await ana.game<unknown>(id);
-		if (g.status === 'waiting') await ana.start(id);
-
+		const id = await newGame(clients, kind, seats);
 		const rng = seedRng(`rongo-demo-seed/${kind.id}`);
-		const bot = kind.bots[kind.defaultBot];
-		let played = 0;
-		while (played < SEED_MOVES) {
-			g = await ana.game<unknown>(id);
-			if (!g.view || kind.isOver(g.view)) break;
-			const seat = g.activeSeats[0];
-			const owner = g.seats.find((s) => s.seat === seat);
-			const client = clients.find((c) => c.username === owner?.username);
-			if (seat === undefined || !client) break;
-			const own = await client.game<unknown>(id);
-			await client.move(id, bot(own.view, seat, rng), own.version);
-			played++;
-		}
+		const players = byName(clients.slice(0, seats));
+		const first = await playGame({ id, kind, players, rng, maxMoves: SEED_MOVES });
+		// Then on until ana is awaited, so her My games shows "Your turn" (her move, not a bot's).
+		const anaAwaited = (g: GameView) => g.activeSeats.some((s) => g.seats.find((x) => x.seat === s)?.username === ana.username);
+		const more = await playGame({ id, kind, players, rng, until: anaAwaited });
+		const played = first.moves + more.moves;
+		const awaited = more.stop === 'until' ? ', ana to move' : ` (${more.stop}: ana is not awaited)`;
 		const open = await dan.createGame({ kind: kind.id, seats: Math.min(3, kind.seats.max), visibility: 'public', timeLimit: '1d' });
-		lines.push(`  ${kind.texts.name()} game in progress: /games/${id} (${played} moves played)`, `  ${kind.texts.name()} game waiting for players: /games/${open.id}`);
+		lines.push(
+			`  ${kind.texts.name()} game in progress: /games/${id} (${played} moves played${awaited})`,
+			`  ${kind.texts.name()} game waiting for players: /games/${open.id}`
+		);
 	}
 	return lines.join('\n');
 }
