@@ -18,7 +18,8 @@ let server: TestServer;
 let person: Person;
 
 beforeAll(async () => {
-	server = await startTestServer({ ROOM_TEST_SEAMS: '1', DEV_MAILBOX: '1' });
+	// Three sign-ups per test, all from this machine's address.
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1', DEV_MAILBOX: '1', AUTH_SIGNUPS_PER_HOUR: '100' });
 	person = await newPerson({ width: 1280, height: 800 });
 });
 
@@ -158,4 +159,63 @@ test('4: "My games" right after one\'s own move shows it; an open dashboard foll
 	await othersUntil([a, b, c], id, a);
 	await expect.poll(() => yourTurn().count(), { timeout: 15_000 }).toBe(1);
 	await page.close();
+});
+
+test('keyboard: a figure chosen by Enter hands focus to the board, which is one Tab stop; Confirm is near and keeps focus on the news', async () => {
+	const { a, id } = await threePlayers('kb');
+	const page = await pageAs(a);
+	await page.goto(`${server.url}/games/${id}`);
+	await page.locator('[data-status="open"]').waitFor();
+	const worker = page.getByRole('button', { name: /^worker/i }).first();
+	await worker.focus();
+	await page.keyboard.press('Enter');
+	// Focus went to the board's one Tab stop — a target hex — not to the page body.
+	await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-key') ?? document.activeElement?.tagName)).toMatch(/^hex:/);
+	expect(await page.locator('svg [data-key][tabindex="0"]').count()).toBe(1);
+	expect(await page.locator('svg [data-key][tabindex="-1"]').count()).toBeGreaterThan(5);
+	// Arrows move among the targets; Enter chooses one, and the board marks it.
+	const first = await page.evaluate(() => document.activeElement?.getAttribute('data-key'));
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowDown');
+	const chosen = await page.evaluate(() => document.activeElement?.getAttribute('data-key'));
+	expect(chosen).toMatch(/^hex:/);
+	expect(chosen).not.toBe(first);
+	await page.keyboard.press('Enter');
+	await page.getByTestId('chosen-hex').waitFor();
+	// From the board, Confirm is a few Tabs away (it was 23 when every hex was a Tab stop).
+	let tabs = 0;
+	while (tabs < 12 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Confirm move') {
+		await page.keyboard.press('Tab');
+		tabs++;
+	}
+	expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Confirm move');
+	expect(tabs).toBeLessThanOrEqual(8);
+	await page.keyboard.press('Enter');
+	await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/Your move was sent/);
+	await page.close();
+});
+
+test('phone: the move panel is a bottom sheet in reach while the board is in view', async () => {
+	const { a, id } = await threePlayers('ph');
+	const phone = await newPerson({ width: 390, height: 844 });
+	try {
+		const [name, value] = a.cookie.split('=');
+		await phone.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+		const page = await phone.context.newPage();
+		await page.goto(`${server.url}/games/${id}`);
+		await page.locator('[data-status="open"]').waitFor();
+		await page.locator('.board svg').first().scrollIntoViewIfNeeded();
+		const sheet = await page.getByTestId('move-sheet').boundingBox();
+		const board = await page.locator('.board svg').first().boundingBox();
+		expect(sheet && board).toBeTruthy();
+		// The sheet is on screen, at its bottom, while the board is on screen too.
+		expect(sheet!.y + sheet!.height).toBeLessThanOrEqual(844 + 1);
+		expect(sheet!.y).toBeLessThan(844);
+		expect(board!.y).toBeLessThan(844);
+		// The board fills the width (less the page's margins).
+		expect(board!.width).toBeGreaterThan(390 - 40);
+		await page.close();
+	} finally {
+		await phone.close();
+	}
 });

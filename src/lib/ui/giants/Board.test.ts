@@ -38,7 +38,7 @@ describe('Board (server-rendered)', () => {
 		expect(names).toContain('Ahu A01 at H01; moai value 9, headdress value 5; empty');
 	});
 
-	it('makes exactly the targets focusable buttons, each named and marked as a target', () => {
+	it('makes exactly the targets buttons, each named and marked as a target, with one Tab stop among them (issue 12)', () => {
 		const statue = view.statues.find((s) => s.loc.kind === 'hex' && s.loc.hex === 'H28' && s.size === 1)!;
 		const { body } = render(Board, {
 			props: {
@@ -53,17 +53,17 @@ describe('Board (server-rendered)', () => {
 			}
 		});
 		expect(count(body, /role="button"/g)).toBe(4);
-		expect(count(body, /tabindex="0"/g)).toBe(4);
+		// Roving tabindex: the first target is the board's one Tab stop; arrows reach the others.
+		expect(count(body, /tabindex="0"/g)).toBe(1);
+		expect(count(body, /tabindex="-1"/g)).toBe(3);
 		const buttons = [
 			'Forest H04, wood number 2; can be chosen',
 			'Forest H10, wood number 4; Ana: workers: 2; Ben: chief; Chen: workers: 1; logs: 2; +2 Ben; can be chosen',
 			'Ahu A01 at H01; moai value 9, headdress value 5; empty; can be chosen',
 			'moai size 1 of Ben marked by Ben, H28; can be chosen'
 		];
-		for (const b of buttons) {
-			expect(tagOf(body, b), b).toContain('role="button"');
-			expect(tagOf(body, b), b).toContain('tabindex="0"');
-		}
+		for (const b of buttons) expect(tagOf(body, b), b).toContain('role="button"');
+		expect(tagOf(body, buttons[0])).toContain('tabindex="0"');
 		// Not targets: named, but not buttons.
 		expect(tagOf(body, 'Plain H26; step 2 of the path')).toContain('role="img"');
 		expect(tagOf(body, 'Moai quarry H28; moai size 3 of Ana marked by Ana; moai size 1 of Ben marked by Ben; start of the path')).not.toContain('tabindex');
@@ -77,5 +77,10 @@ describe('Board (server-rendered)', () => {
 		const statue = view.statues.find((s) => s.loc.kind === 'hex' && s.loc.hex === 'H17')!;
 		expect(render(Board, { props: { view, name } }).body).not.toContain('class="selected');
 		expect(render(Board, { props: { view, name, selectedStatue: statue.id } }).body).toContain('class="selected');
+	});
+
+	it('marks the hex the move being built uses (issue 12)', () => {
+		expect(render(Board, { props: { view, name, hexTargets: new Set(['H04']) } }).body).not.toContain('data-testid="chosen-hex"');
+		expect(count(render(Board, { props: { view, name, hexTargets: new Set(['H04']), chosenHex: 'H04' } }).body, /data-testid="chosen-hex"/g)).toBe(1);
 	});
 });
