@@ -91,7 +91,7 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 		// always waits for a choice; with value 1 and only size-2 moai rolled it would be skipped.
 		await page.getByRole('checkbox', { name: 'Medicine man' }).check();
 		await page.getByRole('button', { name: 'Confirm move' }).click();
-		await page.getByText(/Move accepted \(version \d+\)/).waitFor({ timeout: 20_000 });
+		await page.getByText(/Your move was sent/).waitFor({ timeout: 20_000 });
 	}
 
 	for (const page of pages) {

@@ -52,11 +52,11 @@ async function moveAs(who: Client, id: string) {
 }
 
 /** The others move (whoever is awaited, first legal move) until `target` is awaited. */
-async function othersUntil(players: Client[], id: string, target: Client) {
+async function othersUntil(players: Client[], id: string, target: Client): Promise<number> {
 	for (let i = 0; i < 30; i++) {
 		const g = await target.game<GiantsView>(id);
 		const awaited = g.activeSeats.map((s) => g.seats.find((x) => x.seat === s)!.userId);
-		if (awaited.includes(target.userId)) return;
+		if (awaited.includes(target.userId)) return i;
 		const next = players.find((p) => p !== target && awaited.includes(p.userId))!;
 		await moveAs(next, id);
 	}
@@ -218,4 +218,27 @@ test('phone: the move panel is a bottom sheet in reach while the board is in vie
 	} finally {
 		await phone.close();
 	}
+});
+
+test('since your last visit: the moves of the others are highlighted in the log and on the board', async () => {
+	const { a, b, c, id } = await threePlayers('sv');
+	const page = await pageAs(a);
+	await page.goto(`${server.url}/games/${id}`);
+	await page.locator('[data-status="open"]').waitFor();
+	// The room now knows what Ana has seen.
+	const at = (await a.game(id)).version;
+	await expect.poll(async () => ((await a.game(id)) as { seenVersion?: number }).seenVersion, { timeout: 10_000 }).toBe(at);
+	await page.close();
+	// Away: she moves from elsewhere (her own move is not news to her), then Ben and Caro move.
+	await moveAs(a, id);
+	const moves = await othersUntil([a, b, c], id, a);
+	expect(moves).toBeGreaterThanOrEqual(2);
+	const back = await person.context.newPage();
+	await back.goto(`${server.url}/games/${id}`);
+	const since = back.getByTestId('since');
+	await since.waitFor();
+	expect(await since.textContent()).toContain(`${moves} moves since your last visit`);
+	expect(await back.locator('.log li.fresh').count()).toBeGreaterThanOrEqual(moves);
+	expect(await back.getByTestId('recent-hex').count()).toBeGreaterThanOrEqual(2);
+	await back.close();
 });

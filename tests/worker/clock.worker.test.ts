@@ -262,6 +262,11 @@ describe('events', () => {
 		for (const e of idle) expect(e.game_open).toBe(0);
 		// Looking now: seat 1's turns are held back; nobody else's.
 		await presence(true);
+		// And the room remembers what seat 1 has seen ("since your last visit"), for seat 1 only.
+		const seenAt = (await viewOf(stub, null)).version;
+		expect((await viewOf(stub, bySeat[1])).seenVersion).toBe(seenAt);
+		expect((await viewOf(stub, bySeat[0])).seenVersion).toBeNull();
+		expect((await viewOf(stub, null)).seenVersion).toBeUndefined();
 		const looking = await untilSeat1Turn(1);
 		expect(looking.some((e) => e.data.seat === 1), 'looking: ' + JSON.stringify(looking.map((e) => [e.version, e.data.seat]))).toBe(true);
 		for (const e of looking) expect(e.game_open).toBe(e.data.seat === 1 ? 1 : 0);

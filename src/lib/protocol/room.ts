@@ -107,6 +107,11 @@ export interface RoomView<View = unknown> {
 	clock: TimeControl;
 	/** Each seat's clock (empty while waiting), for everybody: opponents see vacations and drops too. */
 	clocks: SeatClock[];
+	/**
+	 * For a seated viewer: the version they last looked at (a visible, used page), for "since your
+	 * last visit" (issue 12); null if never. Absent for everybody else.
+	 */
+	seenVersion?: number | null;
 }
 
 /** One seat's clock as everybody may see it (epoch ms). */

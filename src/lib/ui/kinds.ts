@@ -18,6 +18,11 @@ export interface GameProps {
 	busy: boolean;
 	/** A private game's invite link for its seated players, else null. */
 	inviteLink: string | null;
+	/**
+	 * The version the viewer last looked at before this visit (RoomView.seenVersion): the kind shows
+	 * what happened since (issue 12). Null on a first visit and for spectators.
+	 */
+	since: number | null;
 	/** The kind's move (its engine validates it; a refusal comes back as the page's error). */
 	submit: (move: unknown) => void;
 }

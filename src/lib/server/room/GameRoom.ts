@@ -63,6 +63,7 @@ export class GameRoom extends DurableObject<Env> {
 			loadExisting: () => core.loadExisting(),
 			checkAccess: (u, i) => core.checkAccess(u, i),
 			viewFor: (u) => core.viewFor(u),
+			markSeen: (u) => core.markSeen(u),
 			now
 		});
 		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at) });

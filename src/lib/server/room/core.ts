@@ -230,6 +230,14 @@ export class RoomCore {
 
 	/** The only shape in which the game leaves the room: the viewer's own view (projection.ts). */
 	viewFor(userId: string | null): RoomView {
-		return roomView(this.held()!, userId, this.host.now());
+		const v = roomView(this.held()!, userId, this.host.now());
+		if (userId !== null && v.yourSeat !== null) v.seenVersion = this.host.store.seen(userId);
+		return v;
+	}
+
+	/** A seated user is looking at the game now: they have seen this version. */
+	markSeen(userId: string): void {
+		const h = this.held();
+		if (h && h.players.some((p) => p.userId === userId)) this.host.store.setSeen(userId, h.meta.version);
 	}
 }

@@ -40,6 +40,8 @@ export interface SocketsHost {
 	loadExisting(): RoomError | null;
 	checkAccess(userId: string | null, invite: string | null): RoomError | null;
 	viewFor(userId: string | null): RoomView;
+	/** The user is looking at the game: remember the version they have seen. */
+	markSeen(userId: string): void;
 	/** Room time (tests set it). */
 	now(): number;
 }
@@ -97,7 +99,10 @@ export class RoomSockets {
 		if (type === 'presence' && typeof msg!.looking === 'boolean') {
 			// Whether someone is looking at this game now: no reply; only the turn notifications read it.
 			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
-			if (att.userId !== null) ws.serializeAttachment({ ...att, lookingAt: msg!.looking ? this.room.now() : null } satisfies Attachment);
+			if (att.userId !== null) {
+				ws.serializeAttachment({ ...att, lookingAt: msg!.looking ? this.room.now() : null } satisfies Attachment);
+				if (msg!.looking) this.room.markSeen(att.userId);
+			}
 			return;
 		}
 		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"} or {"type":"presence","looking":true|false}' });

@@ -73,6 +73,7 @@ CREATE TABLE IF NOT EXISTS outbox (version INTEGER PRIMARY KEY, payload TEXT NOT
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS timers (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, payload TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seen (user_id TEXT PRIMARY KEY, version INTEGER NOT NULL);
 `;
 
 /** Snapshot the state every N versions (a cache; the log stays the truth, conventions §6). */
@@ -219,6 +220,21 @@ export class RoomStore {
 
 	setCounter(name: string, value: number): void {
 		this.sql.exec('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value', name, value);
+	}
+
+	/** The version the user last looked at (issue 12, "since your last visit"); null: never. */
+	seen(userId: string): number | null {
+		const r = this.sql.exec<{ version: number }>('SELECT version FROM seen WHERE user_id = ?', userId).toArray()[0];
+		return r ? r.version : null;
+	}
+
+	/** The user looked at `version`; only ever forward. */
+	setSeen(userId: string, version: number): void {
+		this.sql.exec(
+			'INSERT INTO seen (user_id, version) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET version = excluded.version WHERE excluded.version > seen.version',
+			userId,
+			version
+		);
 	}
 }
 
