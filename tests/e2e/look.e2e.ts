@@ -210,7 +210,7 @@ describe('errors', () => {
 				expect((await page.locator('h1').textContent())?.trim()).toBe(MSG[locale].error_not_found_title);
 				expect(await page.getByText('NOT_FOUND').count()).toBe(0);
 				const ways = page.getByRole('navigation', { name: MSG[locale].error_ways });
-				expect(await ways.getByRole('link', { name: MSG[locale].error_home }).getAttribute('href')).toBe(prefix(locale) || '/');
+				expect(await ways.getByRole('link', { name: MSG[locale].error_home }).getAttribute('href')).toBe(`${prefix(locale)}/`);
 				expect(await ways.getByRole('link', { name: MSG[locale].error_lobby }).getAttribute('href')).toBe(`${prefix(locale)}/lobby`);
 			} finally {
 				await page.close();
