@@ -122,7 +122,8 @@ describe('over HTTP', () => {
 	});
 
 	test('a file of the app (/_app/immutable/…): headers from _headers', async () => {
-		const html = await (await get('/')).text();
+		// A prerendered page lists its files in the HTML (an SSR page sends them in a Link header).
+		const html = await (await get('/rules')).text();
 		const js = html.match(/href="(\/_app\/immutable\/[^"]+\.js)"/)?.[1];
 		expect(js).toBeDefined();
 		const res = await get(js!);
