@@ -1,2 +1,16 @@
-// The landing page has no per-user content: build it once, serve it from the assets.
-export const prerender = true;
+import type { Component } from 'svelte';
+import { kindUI } from '$lib/ui/kinds';
+import type { PageLoad } from './$types';
+
+// Each registered kind's picture, from the UI registry (small, lazily split), as in the lobby.
+export const load: PageLoad = async ({ data, parent }) => {
+	const { kinds } = await parent();
+	const pictures: Record<string, Component> = {};
+	await Promise.all(
+		kinds.map(async (k) => {
+			const ui = kindUI(k.id);
+			if (ui) pictures[k.id] = (await ui.picture()).default;
+		})
+	);
+	return { ...data, pictures };
+};

@@ -1,0 +1,225 @@
+/**
+ * Issue 12 "Unfinished-looking": the visual check. Screenshots of the landing page (signed out and
+ * signed in), the lobby, a game, a finished game's history and the 404 page, at 390 and 1280 px, in
+ * English and German, written to test-results/screenshots/ (git-ignored; CI keeps them as
+ * artifacts) so a reviewer can see the look. What can be asserted is: no page scrolls sideways on a
+ * phone, the phone header is one compact line, the phone menu is a disclosure that works by
+ * keyboard (Enter/Space, Tab into it, Escape back to its button, closed by navigation), and the
+ * error page is the site's own while /api/ still answers JSON.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedRng } from '../../src/lib/engine/index';
+import { greedyBot } from '../../src/lib/games/giants/bots';
+import type { GiantsView } from '../../src/lib/games/giants/index';
+import { Client } from '../../scripts/lib/client';
+import { ROOT } from '../../scripts/lib/devserver';
+import { newPerson, type Person } from './browser';
+import { startTestServer, type TestServer } from './server';
+
+const SHOTS = join(ROOT, 'test-results/screenshots');
+const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
+const MSG = Object.fromEntries(
+	(['en', 'de'] as const).map((l) => [l, JSON.parse(readFileSync(join(ROOT, `messages/${l}.json`), 'utf8')) as Record<string, string>])
+) as Record<'en' | 'de', Record<string, string>>;
+const PASSWORD = 'correct horse battery staple';
+const VIEWPORTS = [
+	{ name: 'phone', width: 390, height: 844 },
+	{ name: 'desktop', width: 1280, height: 900 }
+] as const;
+const LOCALES = ['en', 'de'] as const;
+const prefix = (l: string) => (l === 'en' ? '' : `/${l}`);
+
+let server: TestServer;
+let clients: Client[];
+let running = '';
+let finished = '';
+const people = new Map<string, Person>();
+
+async function scenario(seed: string): Promise<string> {
+	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', {
+		usernames: clients.map((c) => c.username),
+		seed,
+		config: { startPlayer: 0, position: { ...FIXTURE.position, round: 23 } }
+	});
+	return id;
+}
+
+beforeAll(async () => {
+	mkdirSync(SHOTS, { recursive: true });
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1' });
+	const suffix = Date.now().toString(36).slice(-5);
+	clients = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `${n}${suffix}`));
+	for (const c of clients) await c.signup(c.username, PASSWORD);
+	running = await scenario('look-running');
+	finished = await scenario('look-finished');
+	// Bots finish one game through the API (each seat from its own view), for the history page.
+	const rng = seedRng('look-bots');
+	for (let guard = 0; guard < 3000; guard++) {
+		const g = await clients[0].game(finished);
+		if (g.status === 'finished') break;
+		const seat = (g as unknown as { activeSeats: number[] }).activeSeats[0];
+		const mine = (await clients[seat].game(finished)) as { view: GiantsView; version: number };
+		await clients[seat].move(finished, greedyBot(mine.view, seat, rng), mine.version);
+	}
+	expect((await clients[0].game(finished)).status).toBe('finished');
+	// An open game, so the lobby and the landing page have one to show.
+	await clients[1].createGame({ seats: 4 });
+	for (const v of VIEWPORTS) people.set(v.name, await newPerson({ width: v.width, height: v.height }));
+});
+
+afterAll(async () => {
+	for (const p of people.values()) await p.close().catch(() => {});
+	await server?.close();
+});
+
+async function signIn(person: Person) {
+	const [name, value] = clients[0].cookie.split('=');
+	await person.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** Loads a page, waits until it is drawn, and writes its full-page screenshot. */
+async function shoot(page: Page, path: string, file: string, status = 200) {
+	const res = await page.goto(server.url + path, { waitUntil: 'networkidle' });
+	expect(res?.status(), path).toBe(status);
+	await page.getByRole('main').waitFor();
+	await page.evaluate(() => document.fonts.ready);
+	await page.screenshot({ path: join(SHOTS, `${file}.png`), fullPage: true });
+}
+
+/** Width and header height as the browser lays them out. */
+const layout = (page: Page) =>
+	page.evaluate(() => ({
+		scrollWidth: document.scrollingElement!.scrollWidth,
+		innerWidth: window.innerWidth,
+		header: document.querySelector('header')!.getBoundingClientRect().height
+	}));
+
+const PAGES: { name: string; path: () => string; status?: number; signedOut?: boolean }[] = [
+	{ name: 'landing-signed-out', path: () => '/', signedOut: true },
+	{ name: 'landing', path: () => '/' },
+	{ name: 'lobby', path: () => '/lobby' },
+	{ name: 'game', path: () => `/games/${running}` },
+	{ name: 'history', path: () => `/games/${finished}/history` },
+	{ name: 'not-found', path: () => '/no-such-page', status: 404 }
+];
+
+for (const v of VIEWPORTS) {
+	describe(`${v.name} (${v.width} px)`, () => {
+		// Signed out first (the same browser is signed in for the rest).
+		for (const p of PAGES) {
+			for (const locale of LOCALES) {
+				test(`${p.name} (${locale}): screenshot, no sideways scrolling, a one-line header`, async () => {
+					const person = people.get(v.name)!;
+					if (!p.signedOut) await signIn(person);
+					const page = await person.context.newPage();
+					try {
+						await shoot(page, prefix(locale) + p.path(), `${v.name}-${locale}-${p.name}`, p.status);
+						expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+						expect(await page.locator('h1').count(), 'one h1').toBe(1);
+						const l = await layout(page);
+						expect(l.scrollWidth, `${p.name}: page width ${l.scrollWidth} > viewport ${l.innerWidth}`).toBeLessThanOrEqual(l.innerWidth);
+						expect(l.header, `${p.name}: header height (one line)`).toBeLessThanOrEqual(64);
+					} finally {
+						await page.close();
+					}
+				});
+			}
+		}
+	});
+}
+
+describe('the phone menu', () => {
+	test('opens and closes by keyboard, and closes on navigation', async () => {
+		const person = people.get('phone')!;
+		await signIn(person);
+		const page = await person.context.newPage();
+		try {
+			await page.goto(server.url + '/games', { waitUntil: 'networkidle' });
+			const button = page.getByRole('button', { name: MSG.en.nav_menu });
+			const nav = page.getByRole('navigation', { name: MSG.en.nav_label });
+			const lobby = nav.getByRole('link', { name: MSG.en.nav_lobby, exact: true });
+			expect(await button.getAttribute('aria-expanded')).toBe('false');
+			expect(await lobby.isVisible(), 'closed: the links are hidden').toBe(false);
+			// The inbox with its badge stays on the bar, outside the menu.
+			expect(await page.getByTestId('inbox-link').isVisible()).toBe(true);
+
+			// Tab from the top of the page reaches the button; Enter opens the menu.
+			await page.keyboard.press('Tab'); // the skip link
+			for (let i = 0; i < 6 && !(await button.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+			expect(await button.evaluate((b) => b === document.activeElement), 'the menu button is reached by Tab').toBe(true);
+			await page.keyboard.press('Enter');
+			expect(await button.getAttribute('aria-expanded')).toBe('true');
+			expect(await lobby.isVisible()).toBe(true);
+			const controls = await button.getAttribute('aria-controls');
+			expect(await page.locator(`#${controls}`).isVisible(), 'aria-controls names the menu').toBe(true);
+			// The next Tab goes into the menu, to its first link.
+			await page.keyboard.press('Tab');
+			expect(await lobby.evaluate((a) => a === document.activeElement)).toBe(true);
+			// Escape closes it and puts focus back on the button.
+			await page.keyboard.press('Escape');
+			expect(await button.getAttribute('aria-expanded')).toBe('false');
+			expect(await lobby.isVisible()).toBe(false);
+			expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+			// Space opens it too; following a link closes it.
+			await page.keyboard.press('Space');
+			expect(await button.getAttribute('aria-expanded')).toBe('true');
+			await page.keyboard.press('Tab');
+			await page.keyboard.press('Enter');
+			await page.waitForURL((u) => u.pathname === '/lobby');
+			await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+			expect(await lobby.isVisible()).toBe(false);
+			// The open menu still keeps the page from scrolling sideways.
+			await button.click();
+			const l = await layout(page);
+			expect(l.scrollWidth).toBeLessThanOrEqual(l.innerWidth);
+			await page.screenshot({ path: join(SHOTS, 'phone-en-menu-open.png') });
+		} finally {
+			await page.close();
+		}
+	});
+
+	test('on a desktop there is no menu button: the links are on the bar', async () => {
+		const page = await people.get('desktop')!.context.newPage();
+		try {
+			await page.goto(server.url + '/lobby', { waitUntil: 'networkidle' });
+			expect(await page.getByRole('button', { name: MSG.en.nav_menu }).isVisible()).toBe(false);
+			const nav = page.getByRole('navigation', { name: MSG.en.nav_label });
+			for (const key of ['nav_lobby', 'nav_my_games', 'archive_nav', 'rules_nav_link', 'nav_notifications']) {
+				expect(await nav.getByRole('link', { name: MSG.en[key], exact: true }).isVisible(), key).toBe(true);
+			}
+			const l = await layout(page);
+			expect(l.header, 'one line on a desktop').toBeLessThanOrEqual(64);
+		} finally {
+			await page.close();
+		}
+	});
+});
+
+describe('errors', () => {
+	for (const locale of LOCALES) {
+		test(`a page that does not exist (${locale}): the site's own 404 with a way back`, async () => {
+			const page = await people.get('desktop')!.context.newPage();
+			try {
+				const res = await page.goto(`${server.url}${prefix(locale)}/no-such-page`);
+				expect(res?.status()).toBe(404);
+				expect((await page.locator('h1').textContent())?.trim()).toBe(MSG[locale].error_not_found_title);
+				expect(await page.getByText('NOT_FOUND').count()).toBe(0);
+				const ways = page.getByRole('navigation', { name: MSG[locale].error_ways });
+				expect(await ways.getByRole('link', { name: MSG[locale].error_home }).getAttribute('href')).toBe(`${prefix(locale)}/`);
+				expect(await ways.getByRole('link', { name: MSG[locale].error_lobby }).getAttribute('href')).toBe(`${prefix(locale)}/lobby`);
+			} finally {
+				await page.close();
+			}
+		});
+	}
+
+	test('/api/ still answers its errors as JSON', async () => {
+		const res = await fetch(`${server.url}/api/games/no-such-game`, { headers: { cookie: clients[0].cookie } });
+		expect(res.status).toBe(404);
+		expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+		expect((await res.json()).code).toBeTruthy();
+	});
+});
