@@ -48,7 +48,7 @@ async function signUp(page: Page, username: string) {
 	});
 	// Signed in: the navigation of a per-user page names the user.
 	await open(page, '/lobby');
-	await page.getByText(`Signed in as ${username}`).waitFor({ timeout: 20_000 });
+	await page.getByText(`Signed in as ${username}`).waitFor({ state: 'attached', timeout: 20_000 });
 }
 
 test('three players bid; the reveal and the auction reach every page live', async () => {

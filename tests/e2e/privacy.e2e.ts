@@ -49,7 +49,7 @@ test('a session revoked on another device: the open game page falls back to sign
 	const page = await person.context.newPage();
 	const csp = await watchCsp(page);
 	await page.goto(`${server.url}/games/${id}`);
-	await page.getByText(en.nav_signed_in_as.replace('{name}', a.username)).waitFor();
+	await page.getByText(en.nav_signed_in_as.replace('{name}', a.username)).waitFor({ state: 'attached' }); // shown in the menu on narrower screens
 	await page.getByTestId('turn').getByText(en.game_your_turn).waitFor();
 	await page.getByText(en.game_live_open).waitFor();
 

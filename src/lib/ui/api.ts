@@ -51,7 +51,7 @@ export function errorText(e: { status: number; code: string; message: string; cu
 		case 'NOT_FOUND':
 			return m.error_NOT_FOUND();
 		case 'STALE_VERSION':
-			return m.error_STALE_VERSION({ version: String(e.currentVersion ?? '?') });
+			return m.error_STALE_VERSION();
 		case 'NOT_YOUR_TURN':
 			return m.error_NOT_YOUR_TURN();
 		case 'WRONG_PHASE':

@@ -35,7 +35,7 @@ const SAMPLES: { [K in GiantsEntry['type']]: [Extract<GiantsEntry, { type: K }>,
 		[{ type: 'bid-in', seat: 2, replaced: true }, ['Caro']]
 	],
 	bids: [[{ type: 'bids', bids: [bid(1, 2), bid(0, 0), bid(0, 0, true)], order: [0, 2, 1] }, ['Ana', 'Ben', 'Caro']]],
-	carve: [[{ type: 'carve', seat: 0, size: 2, statue: 'm4', sculptors: { workers: 2, medicineMan: false, chief: false } }, ['Ana', 'm4']]],
+	carve: [[{ type: 'carve', seat: 0, size: 2, statue: 'm4', sculptors: { workers: 2, medicineMan: false, chief: false } }, ['Ana']]],
 	'display-returned': [[{ type: 'display-returned', sizes: [1, 2] }, ['1, 2']]],
 	phase: [[{ type: 'phase', phase: 'transport' }, []]],
 	place: [
@@ -47,7 +47,7 @@ const SAMPLES: { [K in GiantsEntry['type']]: [Extract<GiantsEntry, { type: K }>,
 		[{ type: 'action', seat: 0, figure: 'medicineMan', hex: 'H02', logs: 0, action: 'village', gained: 0 }, ['Ana', 'H02']],
 		[{ type: 'action', seat: 1, figure: 'chief', hex: 'H29', logs: 0, action: 'hut', gained: 1 }, ['Ben', 'H29']],
 		[{ type: 'action', seat: 1, figure: 'medicineMan', hex: 'H04', logs: 0, action: 'forest', gained: 3 }, ['Ben', 'H04', '3']],
-		[{ type: 'action', seat: 2, figure: 'medicineMan', hex: 'H13', logs: 0, action: 'headdress', gained: 1, statue: 'h6' }, ['Caro', 'h6']]
+		[{ type: 'action', seat: 2, figure: 'medicineMan', hex: 'H13', logs: 0, action: 'headdress', gained: 1, statue: 'h6' }, ['Caro']]
 	],
 	rongo: [[{ type: 'rongo', seat: 3 }, ['Dev']]],
 	pass: [
@@ -72,15 +72,15 @@ const SAMPLES: { [K in GiantsEntry['type']]: [Extract<GiantsEntry, { type: K }>,
 				erect: 'A12',
 				points: 6
 			},
-			['Ana', 'm3', 'size 2', 'H20 → H21 → H27', 'A12', 'Ben +1', 'Caro +2', '6']
+			['Ana', 'H20 → H21 → H27', 'A12', 'Ben +1', 'Caro +2', '6']
 		],
-		[{ type: 'move', seat: 1, statue: 'h2', from: 'H13', path: ['H14'], lent: [], crown: 'A03' }, ['Ben', 'h2', 'H13', 'H14', 'A03']],
-		[{ type: 'move', seat: 1, statue: 'm5', from: 'H28', path: ['H22'], lent: [], mark: true }, ['Ben', 'm5', 'H22']],
-		[{ type: 'move', seat: 1, statue: 'm5', from: 'H28', path: ['H22'], lent: [] }, ['Ben', 'm5', 'H22']],
-		[{ type: 'move', seat: 2, statue: 'm6', from: 'H22', path: [], lent: [], erect: 'A05' }, ['Caro', 'm6', 'H22', 'A05']]
+		[{ type: 'move', seat: 1, statue: 'h2', from: 'H13', path: ['H14'], lent: [], crown: 'A03' }, ['Ben', 'H13', 'H14', 'A03']],
+		[{ type: 'move', seat: 1, statue: 'm5', from: 'H28', path: ['H22'], lent: [], mark: true }, ['Ben', 'H22']],
+		[{ type: 'move', seat: 1, statue: 'm5', from: 'H28', path: ['H22'], lent: [] }, ['Ben', 'H22']],
+		[{ type: 'move', seat: 2, statue: 'm6', from: 'H22', path: [], lent: [], erect: 'A05' }, ['Caro', 'H22', 'A05']]
 	],
-	mark: [[{ type: 'mark', seat: 3, statue: 'm4', hex: 'H28' }, ['Dev', 'm4', 'H28']]],
-	unmoved: [[{ type: 'unmoved', statues: [{ statue: 'h1', hex: 'H13' }, { statue: 'm9', hex: 'H28' }] }, ['h1', 'm9', 'H13']]],
+	mark: [[{ type: 'mark', seat: 3, statue: 'm4', hex: 'H28' }, ['Dev', 'H28']]],
+	unmoved: [[{ type: 'unmoved', statues: [{ statue: 'h1', hex: 'H13' }, { statue: 'm9', hex: 'H28' }] }, ['H13', 'H28']]],
 	'logs-out': [
 		[{ type: 'logs-out', count: 5 }, ['5']],
 		[{ type: 'logs-out', count: 1 }, ['1']]
@@ -92,10 +92,10 @@ const SAMPLES: { [K in GiantsEntry['type']]: [Extract<GiantsEntry, { type: K }>,
 	choices: [
 		[
 			{ type: 'choices', choices: [{ seat: 0, mark: ['m4'], release: [] }, { seat: 1, mark: [], release: ['h2'] }, { seat: 2, mark: ['m7'], release: ['m1'] }, { seat: 3, mark: [], release: [] }] },
-			['Ana', 'm4', 'Ben', 'h2', 'Caro', 'm7', 'm1', 'Dev']
+			['Ana', 'Ben', 'Caro', 'Dev']
 		]
 	],
-	abandoned: [[{ type: 'abandoned', statues: ['m12', 'h3'] }, ['m12', 'h3']]],
+	abandoned: [[{ type: 'abandoned', statues: ['m12', 'h3'] }, []]],
 	over: [
 		[{ type: 'over', reason: 'pedestals', totals: [31, 19, 22], winners: [0] }, ['Ana 31', 'Ben 19', 'Caro 22']],
 		[{ type: 'over', reason: 'no-erect', totals: [20, 20, 3], winners: [0, 1] }, ['Ana', 'Ben']],
@@ -114,6 +114,8 @@ for (const locale of ['en', 'de'] as const) {
 			overwriteGetLocale(() => locale);
 			const text = logText(entry, name, sizeOf);
 			expect(text).not.toMatch(/[{}]|undefined|null|NaN|\blog_/);
+			// Issue 12: never an internal piece id ("m3", "h4").
+			expect(text).not.toMatch(/\b[mh]\d+\b/);
 			expect(text).toMatch(/[.!]$/);
 			for (const s of must) expect(text, `${entry.type}: ${text}`).toContain(locale === 'de' ? s.replace('size', 'Größe') : s);
 		});
@@ -125,6 +127,14 @@ for (const locale of ['en', 'de'] as const) {
 		});
 	});
 }
+
+test('a moai is named by its size, in both languages (issue 12)', () => {
+	const carve: GiantsEntry = { type: 'carve', seat: 0, size: 2, statue: 'm4', sculptors: { workers: 1, medicineMan: false, chief: false } };
+	overwriteGetLocale(() => 'en');
+	expect(logText(carve, name)).toBe('Ana carves a size-2 moai with 1 worker.');
+	overwriteGetLocale(() => 'de');
+	expect(logText(carve, name)).toBe('Ana behaut einen Moai der Größe 2; Bildhauer: 1 Arbeiter.');
+});
 
 test('English and German really differ', () => {
 	overwriteGetLocale(() => 'en');

@@ -70,11 +70,15 @@ export function phaseName(kind: string): string {
 	}
 }
 
-/** "moai m3 (size 2)" / "headdress h6": ids start with m or h (docs/giants-notation.md). */
+/**
+ * "size-2 moai" / "headdress", without the article (the sentence has it) and never the internal id
+ * (issue 12: players read "the size-2 moai on H20", not "m3"). Ids start with m or h
+ * (docs/giants-notation.md); the size comes from the carve entry or the view.
+ */
 export function statueText(id: string, sizeOf?: SizeOf): string {
-	if (id.startsWith('h')) return m.log_headdress({ statue: id });
+	if (id.startsWith('h')) return m.log_headdress();
 	const size = sizeOf?.(id);
-	return size ? m.log_moai_sized({ statue: id, size: String(size) }) : m.log_moai({ statue: id });
+	return size ? m.log_moai_sized({ size: String(size) }) : m.log_moai();
 }
 
 /** A hex id, with the special place it is in words ("H28 (moai quarry)"). */
@@ -198,7 +202,7 @@ export function logText(e: GiantsEntry, name: NameOf, sizeOf?: SizeOf): string {
 		case 'carve':
 			return m.log_carve({
 				name: name(e.seat),
-				statue: m.log_moai_sized({ statue: e.statue, size: String(e.size) }),
+				statue: m.log_moai_sized({ size: String(e.size) }),
 				sculptors: sculptorText(e.sculptors)
 			});
 		case 'display-returned':

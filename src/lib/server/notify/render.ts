@@ -32,7 +32,7 @@ export function gameUrl(origin: string, gameId: string, locale: Locale): string 
 function timeLeft(deadline: number | null | undefined, now: number): string {
 	if (!deadline) return '';
 	const h = Math.max(0, Math.round((deadline - now) / 3_600_000));
-	return h >= 48 ? m.notify_days_left({ days: String(Math.round(h / 24)) }) : m.notify_hours_left({ hours: String(h) });
+	return h >= 48 ? m.notify_days_left({ count: Math.round(h / 24) }) : m.notify_hours_left({ count: h });
 }
 
 /** One event as a message for its recipient. `now` only words the time left. */
@@ -55,11 +55,12 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 		switch (e.kind) {
 			case 'turn':
 				subject = m.notify_turn_subject({ game, where });
-				text = m.notify_turn_text({ game, name: to.username, where, left: left || '—' });
+				// Issue 12: "Time left: 3 days left" said it twice; without a deadline it says nothing.
+				text = left ? m.notify_turn_text_left({ game, name: to.username, where, left }) : m.notify_turn_text({ game, name: to.username, where });
 				break;
 			case 'reminder':
-				subject = m.notify_reminder_subject({ game, hours: String(d.hoursLeft ?? '') });
-				text = m.notify_reminder_text({ game, name: to.username, hours: String(d.hoursLeft ?? ''), where });
+				subject = m.notify_reminder_subject({ game, count: d.hoursLeft ?? 0 });
+				text = m.notify_reminder_text({ game, name: to.username, count: d.hoursLeft ?? 0, where });
 				break;
 			case 'timeout':
 				subject = m.notify_timeout_subject({ game });
@@ -72,8 +73,9 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 			case 'finished': {
 				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
 				const winners = (d.winners ?? []).map(name).join(', ');
-				subject = m.notify_finished_subject({ game, winners });
-				text = m.notify_finished_text({ scores, winners });
+				const count = d.winners?.length ?? 1;
+				subject = m.notify_finished_subject({ game, winners, count });
+				text = m.notify_finished_text({ scores, winners, count });
 				break;
 			}
 		}
@@ -90,8 +92,8 @@ export function renderDigest(events: NotifyEvent[], to: Recipient, origin: strin
 		});
 		const url = `${origin}${to.locale === 'de' ? '/de' : ''}/games`;
 		return {
-			subject: m.notify_digest_subject({ count: String(events.length) }),
-			text: m.notify_digest_text({ name: to.username, count: String(events.length) }),
+			subject: m.notify_digest_subject({ count: events.length }),
+			text: m.notify_digest_text({ name: to.username, count: events.length }),
 			url,
 			lines
 		};

@@ -44,7 +44,7 @@ export function actionName(hex: string): string {
 		case 'sorcerer_hut':
 			return m.play_action_hut();
 		case 'forest':
-			return m.play_action_forest({ logs: String(HEX.get(hex)?.logs ?? 0) });
+			return m.play_action_forest({ logs: m.log_n_logs({ count: HEX.get(hex)?.logs ?? 0 }) });
 		case 'headdress_quarry':
 			return m.play_action_headdress();
 		default:
@@ -58,7 +58,7 @@ export function statueKind(st: Pick<Statue, 'kind' | 'size'>): string {
 
 /** "moai size 2 (S4), in front of Ana's screen" / "… on H12 (plain), marked by Ben, abandoned". */
 export function statueText(st: Statue, name: NameOf): string {
-	const parts = [`${statueKind(st)} (${st.id})`];
+	const parts = [statueKind(st)];
 	if (st.loc.kind === 'front') parts.push(m.play_statue_front({ name: name(st.loc.seat) }));
 	else if (st.loc.kind === 'hex') parts.push(m.play_statue_on({ hex: hexName(st.loc.hex) }));
 	else parts.push(m.play_statue_ahu({ ahu: st.loc.ahu }));
@@ -82,28 +82,31 @@ export function lendingText(l: Lending[], name: NameOf): string {
 
 /** The whole move in one sentence, for the confirm bar and its screen-reader announcement. */
 export function moveText(mv: GiantsMove, view: GiantsView, name: NameOf): string {
+	// "size-2 moai on H20": where it stands tells it apart, never its internal id (issue 12).
 	const statue = (id: string) => {
 		const st = view.statues.find((s) => s.id === id);
-		return st ? `${statueKind(st)} (${id})` : id;
+		if (!st) return m.log_moai();
+		return st.loc.kind === 'hex' ? `${statueKind(st)} ${m.play_statue_on({ hex: st.loc.hex })}` : statueKind(st);
+	};
+	const extra = (mv: { medicineMan?: boolean; chief?: boolean }) => {
+		const x = [mv.medicineMan ? figureName('medicineMan') : '', mv.chief ? figureName('chief') : ''].filter(Boolean).join(', ');
+		return x ? m.play_also({ extra: x }) : '';
 	};
 	switch (mv.type) {
+		// Counts through the plural forms ("1 marker", "2 markers"; German's dative after "mit"); logs only when there are some.
 		case 'bid':
-			return m.play_do_bid({
-				markers: String(mv.markers),
-				workers: String(mv.workers),
-				extra: [mv.medicineMan ? figureName('medicineMan') : '', mv.chief ? figureName('chief') : ''].filter(Boolean).join(', ') || '—'
-			});
+			if (!mv.markers && !mv.workers && !mv.medicineMan && !mv.chief) return m.play_do_bid_nothing();
+			return m.play_do_bid({ markers: m.log_n_markers({ count: mv.markers }), workers: m.log_n_workers({ count: mv.workers }), extra: extra(mv) });
 		case 'carve':
-			return m.play_do_carve({ size: String(mv.size), workers: String(mv.workers), extra: [mv.medicineMan ? figureName('medicineMan') : '', mv.chief ? figureName('chief') : ''].filter(Boolean).join(', ') || '—' });
-		case 'place':
-			return m.play_do_place({ figure: figureName(mv.figure), hex: hexName(mv.hex), logs: String(mv.logs ?? 0) });
-		case 'action':
-			return m.play_do_action({
-				figure: figureName(mv.figure),
-				hex: hexName(mv.hex),
-				logs: String(mv.logs ?? 0),
-				action: mv.ahu ? `${actionName(mv.hex)}: ${ahuName(mv.ahu)}` : actionName(mv.hex)
-			});
+			return m.play_do_carve({ size: String(mv.size), workers: m.play_with_n_workers({ count: mv.workers }), extra: extra(mv) });
+		case 'place': {
+			const a = { figure: figureName(mv.figure), hex: hexName(mv.hex) };
+			return mv.logs ? m.play_do_place_logs({ ...a, logs: m.play_with_n_logs({ count: mv.logs }) }) : m.play_do_place(a);
+		}
+		case 'action': {
+			const a = { figure: figureName(mv.figure), hex: hexName(mv.hex), action: mv.ahu ? `${actionName(mv.hex)}: ${ahuName(mv.ahu)}` : actionName(mv.hex) };
+			return mv.logs ? m.play_do_action_logs({ ...a, logs: m.play_with_n_logs({ count: mv.logs }) }) : m.play_do_action(a);
+		}
 		case 'rongo':
 			return m.play_do_rongo();
 		case 'pass':
