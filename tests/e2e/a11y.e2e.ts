@@ -67,7 +67,11 @@ function describeViolations(vs: Result[]) {
 
 const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'landing', path: () => '/' },
+	{ name: 'landing (de)', path: () => '/de' },
 	{ name: 'lobby', path: () => '/lobby' },
+	{ name: 'lobby (de)', path: () => '/de/lobby' },
+	{ name: 'archive', path: () => '/archive' },
+	{ name: 'not found (the error page)', path: () => '/no-such-page' },
 	{ name: 'game (en)', path: () => `/games/${gameId}` },
 	{ name: 'game (de)', path: () => `/de/games/${gameId}` },
 	{ name: 'rules (en)', path: () => '/rules/giants' },
@@ -87,7 +91,7 @@ for (const v of VIEWPORTS) {
 					const csp = await watchCsp(page);
 					const path = p.path();
 					const res = await page.goto(server.url + path, { waitUntil: 'networkidle' });
-					expect(res?.status(), `GET ${path}`).toBe(200);
+					expect(res?.status(), `GET ${path}`).toBe(path === '/no-such-page' ? 404 : 200);
 					// Signed in, seated: the page is the one meant, not a sign-in form or an error.
 					if (p.name !== 'landing' && !p.name.startsWith('rules')) {
 						expect(new URL(page.url()).pathname).toBe(path);
