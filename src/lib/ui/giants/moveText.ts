@@ -121,6 +121,6 @@ export function moveText(mv: GiantsMove, view: GiantsView, name: NameOf): string
 			return m.play_do_move({ statue: statue(mv.statue), path });
 		}
 		case 'choose':
-			return m.play_do_choose({ mark: mv.mark.join(', ') || '—', release: mv.release.join(', ') || '—' });
+			return m.play_do_choose({ mark: mv.mark.map(statue).join(', ') || '—', release: mv.release.map(statue).join(', ') || '—' });
 	}
 }

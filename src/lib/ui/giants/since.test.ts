@@ -21,6 +21,9 @@ describe('since your last visit (issue 12)', () => {
 		const withPhase = [line(8, { type: 'phase', phase: 'transport' }, 1), ...lines];
 		expect(freshLines(withPhase, 6, 1).map((l) => l.key)).toEqual(['9-0', '7-0']);
 		expect(freshMoveCount(freshLines(lines, 5, 1))).toBe(2);
+		// Another's move that sets off an automatic pass of the viewer's is still news to the viewer.
+		const autoPass = [line(10, { type: 'pass', seat: 0, phase: 'place', auto: true }, 1), line(10, { type: 'place', seat: 2, figure: 'worker', hex: 'H05', logs: 0 }), ...lines];
+		expect(freshLines(autoPass, 9, 0).map((l) => l.key)).toEqual(['10-1', '10-0']);
 		expect(freshLines(lines, null, 0)).toEqual([]);
 		expect(freshLines(lines, 9, 0)).toEqual([]);
 	});

@@ -28,8 +28,15 @@ const seatOf = (e: GiantsEntry): number | null => ('seat' in e && typeof e.seat 
  */
 export function freshLines(lines: readonly LogLine[], since: number | null | undefined, mySeat: number | null): LogLine[] {
 	if (since === null || since === undefined) return [];
-	const own = new Set(lines.filter((l) => mySeat !== null && seatOf(l.entry) === mySeat).map((l) => l.version));
-	return lines.filter((l) => l.version > since && !own.has(l.version));
+	// A version is the viewer's own move if its first entry naming a seat, not an automatic one, is
+	// theirs (another's move may set off an automatic pass of the viewer's: that is news to them).
+	const mover = new Map<number, number>();
+	for (let i = lines.length - 1; i >= 0; i--) {
+		const l = lines[i];
+		const seat = seatOf(l.entry);
+		if (seat !== null && !mover.has(l.version) && !('auto' in l.entry && l.entry.auto)) mover.set(l.version, seat);
+	}
+	return lines.filter((l) => l.version > since && (mySeat === null || mover.get(l.version) !== mySeat));
 }
 
 /** How many moves of other players the fresh lines hold (versions with a player's entry). */
