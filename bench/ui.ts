@@ -267,7 +267,7 @@ async function main() {
 		const cpu = cpus();
 		console.log(`machine: ${cpu[0]?.model ?? '?'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; ${chromiumVersion()}; viewport 390×844`);
 		console.log(`\n1. game page JavaScript (cold first visit), ${chunks.length} files:`);
-		console.log(`   game page JS (gzip) = ${kb(jsGzip)}   (raw ${kb(jsRaw)}; target ≤ 100 KB)`);
+		console.log(`   game page JS (gzip) = ${kb(jsGzip)} = ${jsGzip} bytes   (raw ${kb(jsRaw)}; target ≤ 100 KB)`);
 		console.log('   biggest:');
 		for (const c of chunks.slice(0, 8)) console.log(`     ${kb(c.gzip).padStart(9)} gzip  ${kb(c.raw).padStart(9)} raw  ${c.url}`);
 

@@ -16,8 +16,6 @@ export interface GameProps {
 	name: (seat: number) => string;
 	/** A move is on its way: the composer waits. */
 	busy: boolean;
-	/** A private game's invite link for its seated players, else null. */
-	inviteLink: string | null;
 	/**
 	 * The version the viewer last looked at before this visit (RoomView.seenVersion): the kind shows
 	 * what happened since (issue 12). Null on a first visit and for spectators.
