@@ -29,6 +29,7 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/games/:game/moves', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/reclaim', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/socket', methods: ['GET'] },
+	{ path: '/api/games/:game/standing', methods: ['PUT'], json: ['PUT'] },
 	{ path: '/api/games/:game/start', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/mine', methods: ['GET'] },
 	{ path: '/api/games/next', methods: ['GET'] },

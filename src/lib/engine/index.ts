@@ -3,7 +3,7 @@ export { replay, type OnStep } from './replay';
 export { cloneJson, jsonEqual } from './clone';
 export { next, below, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
-export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, StatusLine } from './kind';
+export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, Standing, StatusLine } from './kind';
 export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';
 export { playOut, randomLegal, type PlayOutOptions, type PlayedOut } from './playout';
 export { fuzzContract, FuzzFailure, type FuzzGameResult } from './fuzz';

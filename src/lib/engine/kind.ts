@@ -123,6 +123,21 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	 * refuses it. Only kinds that had exports before v2 need it (Giants: its v1 exports).
 	 */
 	legacyExport?(raw: unknown): Result<GameExportV2<Config, Move>>;
+	/** Optional: standing answers (see `Standing`); kinds without a recurring decision leave it out. */
+	readonly standing?: Standing<State, Move>;
+}
+
+/**
+ * Standing answers (issue 13, Rapa Nui R-0.5): a seat's private, stored answer to a recurring
+ * decision ("always fame"). Whenever that decision awaits the seat, the room plays the answer as the
+ * seat's own move, at once, so the others see exactly what they see of a player who chose at once.
+ * The answer itself is never shown to anyone but its seat; setting one is no move (no version).
+ */
+export interface Standing<State, Move> {
+	/** The answers a seat may hold (ids the kind's UI words). */
+	readonly answers: readonly string[];
+	/** The move `answer` makes for `seat` now, or null when nothing it answers awaits the seat. */
+	answer(state: State, seat: Seat, answer: string): Move | null;
 }
 
 /** A kind as the platform holds it: its type parameters erased (the platform never looks inside). */

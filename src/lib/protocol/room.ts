@@ -112,6 +112,11 @@ export interface RoomView<View = unknown> {
 	 * last visit" (issue 12); null if never. Absent for everybody else.
 	 */
 	seenVersion?: number | null;
+	/**
+	 * The caller's standing answer (engine/kind.ts `Standing`, issue 13), for a seated caller of a kind
+	 * that has them; null: none. Absent for everybody else: nobody learns another seat's.
+	 */
+	standing?: string | null;
 }
 
 /** One seat's clock as everybody may see it (epoch ms). */

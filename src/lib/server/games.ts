@@ -67,6 +67,9 @@ export const JoinBody = v.strictObject({
 
 export const EmptyBody = v.strictObject({});
 
+/** PUT /api/games/:id/standing: the answer id (the kind's `standing.answers`) or null to clear it. */
+export const StandingBody = v.strictObject({ answer: v.nullable(v.pipe(v.string(), v.maxLength(32))) });
+
 export const MoveBody = v.strictObject({
 	moveId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'moveId: 1–64 of A-Z a-z 0-9 _ -')),
 	// The edge checks only that a move is a typed object; its shape is the engine's to judge

@@ -86,6 +86,8 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 		one: () => ({ type: 'take', n: 1 })
 	},
 	defaultBot: 'optimal',
+	/** A standing answer (engine/kind.ts `Standing`): "always take one" plays itself on the seat's turn. */
+	standing: { answers: ['one'], answer: (s, seat, answer) => (answer === 'one' && !over(s) && s.turn === seat ? { type: 'take', n: 1 } : null) },
 	outcome: (s) => (over(s) ? { reason: 'last-stone', rounds: null, scores: [0, 1].map((x) => (s.winner === x ? 1 : 0)), winners: [s.winner!] } : null),
 	verify(g) {
 		const recomputed = String(below(seedRng(g.seed), 2));

@@ -79,7 +79,8 @@ export class GameRoom extends DurableObject<Env> {
 				});
 				core.timers = timers;
 			},
-			armAlarm: (at) => core.armAlarm(at)
+			armAlarm: (at) => core.armAlarm(at),
+			standingOf: (seat) => this.store.standing(seat)
 		});
 	}
 
@@ -282,6 +283,26 @@ export class GameRoom extends DurableObject<Env> {
 		if (this.autoplay.botSeat() !== null) at.push(now);
 		const next = Math.min(...at);
 		if (next !== Infinity) await this.ctx.storage.setAlarm(this.core.realTime(next));
+	}
+
+	/**
+	 * Sets (or clears, null) the caller's standing answer (engine/kind.ts `Standing`, issue 13). No
+	 * move and no version: nobody else learns of it. If the decision it answers awaits the seat now,
+	 * it is answered at once, as the seat's own move.
+	 */
+	async setStanding(user: RoomUser, answer: unknown): Promise<RoomResult<{ standing: string | null; version: number }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		const me = this.core.players.find((p) => p.userId === user.id);
+		if (!me) return refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
+		const standing = this.core.kind!.standing;
+		if (!standing) return refuse(409, 'NO_STANDING_ANSWERS', 'this game has no standing answers');
+		if (answer !== null && (typeof answer !== 'string' || !standing.answers.includes(answer)))
+			return refuse(400, 'BAD_ANSWER', `answer must be one of ${standing.answers.join(', ')}, or null`);
+		if (this.core.meta!.status === 'finished') return refuse(409, 'GAME_OVER', 'the game is over');
+		this.store.setStanding(me.seat, answer);
+		this.autoplay.runBots();
+		return { ok: true, standing: answer, version: this.core.meta!.version };
 	}
 
 	/** The player of a dropped seat takes it back: the counter is cleared and the clock starts again. */

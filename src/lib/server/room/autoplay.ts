@@ -24,6 +24,8 @@ export interface AutoplayHost {
 	/** Saves timers (and an event) in one transaction, and keeps the timers. */
 	saveTimers(timers: Timers, event?: ReturnType<typeof makeEvent>): void;
 	armAlarm(at: number): Promise<void>;
+	/** A seat's standing answer, or null (engine/kind.ts `Standing`). */
+	standingOf(seat: number): string | null;
 }
 
 export class Autoplay {
@@ -82,9 +84,37 @@ export class Autoplay {
 		return h.kind.bots[h.kind.defaultBot](h.kind.view(h.state, seat), seat, rng);
 	}
 
-	/** Dropped seats are played by the bot as soon as they are awaited. */
+	/**
+	 * An awaited seat whose standing answer answers what awaits it, with that move, or null. It is the
+	 * player's own move (cause 'player'), made the moment the decision comes up (issue 13, R-0.5).
+	 */
+	standingMove(): { seat: number; move: unknown } | null {
+		const h = this.room.held();
+		const standing = h?.kind.standing;
+		if (!h || !h.state || h.meta.status !== 'active' || !standing) return null;
+		for (const seat of h.kind.activeSeats(h.state) as number[]) {
+			if (h.timers.seats[seat]?.dropped) continue;
+			const answer = this.room.standingOf(seat);
+			const move = answer === null ? null : standing.answer(h.state, seat, answer);
+			if (move !== null) return { seat, move };
+		}
+		return null;
+	}
+
+	/** Standing answers first, then dropped seats (the bot), as soon as they are awaited. */
 	runBots(): void {
 		for (let i = 0; i < BOT_MOVES_PER_RUN; i++) {
+			const st = this.standingMove();
+			if (st) {
+				const h = this.room.held()!;
+				const player = h.players.find((p) => p.seat === st.seat)!;
+				const r = this.room.applyMove(st.seat, player.userId, st.move, `standing:${h.meta.version}:${st.seat}`, 'player');
+				if (!r.ok) {
+					console.error(`GameRoom ${h.meta.gameId}: standing answer of seat ${st.seat} refused: ${r.code}`);
+					return;
+				}
+				continue;
+			}
 			const seat = this.botSeat();
 			if (seat === null) return;
 			const h = this.room.held()!;

@@ -231,7 +231,10 @@ export class RoomCore {
 	/** The only shape in which the game leaves the room: the viewer's own view (projection.ts). */
 	viewFor(userId: string | null): RoomView {
 		const v = roomView(this.held()!, userId, this.host.now());
-		if (userId !== null && v.yourSeat !== null) v.seenVersion = this.host.store.seen(userId);
+		if (userId !== null && v.yourSeat !== null) {
+			v.seenVersion = this.host.store.seen(userId);
+			if (this.kind?.standing) v.standing = this.host.store.standing(v.yourSeat);
+		}
 		return v;
 	}
 

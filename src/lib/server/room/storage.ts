@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 CREATE TABLE IF NOT EXISTS timers (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (user_id TEXT PRIMARY KEY, version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS standing (seat INTEGER PRIMARY KEY, answer TEXT NOT NULL);
 `;
 
 /** Snapshot the state every N versions (a cache; the log stays the truth, conventions §6). */
@@ -226,6 +227,17 @@ export class RoomStore {
 	seen(userId: string): number | null {
 		const r = this.sql.exec<{ version: number }>('SELECT version FROM seen WHERE user_id = ?', userId).toArray()[0];
 		return r ? r.version : null;
+	}
+
+	/** A seat's standing answer (engine/kind.ts `Standing`); null: none. Private to the seat. */
+	standing(seat: number): string | null {
+		const r = this.sql.exec<{ answer: string }>('SELECT answer FROM standing WHERE seat = ?', seat).toArray()[0];
+		return r ? r.answer : null;
+	}
+
+	setStanding(seat: number, answer: string | null): void {
+		if (answer === null) this.sql.exec('DELETE FROM standing WHERE seat = ?', seat);
+		else this.sql.exec('INSERT INTO standing (seat, answer) VALUES (?, ?) ON CONFLICT(seat) DO UPDATE SET answer = excluded.answer', seat, answer);
 	}
 
 	/** The user looked at `version`; only ever forward. */
