@@ -6,11 +6,9 @@ import { newStatueId, refuse, seatCount, type Ctx } from './context';
 import { startPlacement } from './placement';
 import type { Bid, DieRoll, GiantsMove, GiantsState, Phase, Readable, Sculptors, Seat, Size } from './types';
 
-type CarvePhase = Extract<Phase, { kind: 'carve' }>;
+import { bidIsAffordable, canCarve, sculptorValue } from './sculptors';
 
-export function sculptorValue(x: Sculptors): number {
-	return x.workers + (x.medicineMan ? 1 : 0) + (x.chief ? 3 : 0); // G-3.1: a chief is worth 3
-}
+type CarvePhase = Extract<Phase, { kind: 'carve' }>;
 
 /** Phase 1 of every round: G-3.0.1–3.0.4, then the auction (or, with nothing on display, phase 3). */
 export function startRound(c: Ctx): void {
@@ -58,11 +56,6 @@ export function startRound(c: Ctx): void {
 			c.log.push({ type: 'bid-in', seat, replaced: false });
 		}
 	}
-}
-
-export function bidIsAffordable(s: Readable, seat: Seat, bid: Bid): boolean {
-	const b = s.players[seat].behind;
-	return bid.markers <= b.markers && bid.workers <= b.workers && (!bid.medicineMan || b.medicineMan) && (!bid.chief || b.chief);
 }
 
 /** G-3.1: a sealed bid, replaceable until the last bid is in. */
@@ -113,11 +106,6 @@ export function revealBids(c: Ctx): void {
 		turn: -1
 	};
 	nextCarver(c);
-}
-
-export function canCarve(s: Readable, ph: CarvePhase, seat: Seat): boolean {
-	const value = sculptorValue(ph.left[seat]);
-	return s.display.some((size) => size <= value);
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { below, type RngState } from '$lib/engine';
 import { AHU, AHUS, HEX, HEX_INDEX, MOAI_QUARRY, NEIGHBOR_INDEX } from './board';
-import { sculptorValue } from './auction';
+import { sculptorValue } from './sculptors';
 import { legalMoves, transportOptions } from './legal';
 import type { GiantsMove, HexId, Readable, Seat } from './types';
 

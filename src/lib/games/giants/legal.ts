@@ -9,11 +9,11 @@
  * `transportOptions` below gives the UI the per-hex detail to build them.
  */
 import { HEXES } from './board';
-import { bidIsAffordable, canCarve, sculptorValue } from './auction';
+import { bidIsAffordable, canCarve, sculptorValue } from './sculptors';
 import { carryTable, cheapestPaths, crownTargets, erectTargets, pathCost, pathTo, reachable, startHex, type CarryInfo } from './carry';
 import { actionAt, canAct, canPlaceAnything, reservableAhus } from './placement';
-import { markable, releasable } from './roundEnd';
-import { canTransportAnything, mayHandle } from './transport';
+import { markable, releasable } from './choice';
+import { canTransportAnything, mayHandle } from './handling';
 import type { Figure, GiantsMove, HexId, Readable, Seat, Size } from './types';
 
 export function activeSeats(s: Readable): Seat[] {

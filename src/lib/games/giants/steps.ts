@@ -6,7 +6,7 @@
  */
 import { HEX, HEXES } from './board';
 import { carryInfo, crownTargets, erectTargets, lendingOn, startHex, type CarryInfo } from './carry';
-import { mayHandle } from './transport';
+import { mayHandle } from './handling';
 import type { AhuId, Borrow, HexId, Lending, Readable, Seat, StatueId } from './types';
 
 /** One way to complete the carry on a hex with foreign figures (G-5.3), and who earns what. */

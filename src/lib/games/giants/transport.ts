@@ -2,6 +2,7 @@
 import { AHU, AHUS, AHUS_AT, HEX, HEX_INDEX, NEIGHBOR_INDEX, areNeighbors } from './board';
 import { canMoveAtAll, carryInfo, carryTable, crownTargets, erectTargets, lendingOn, startHex, type CarryInfo } from './carry';
 import { ownAhu, ownHex, ownStatue, refuse, seatCount, type Ctx } from './context';
+import { canTransportAnything, mayHandle } from './handling';
 import { startChoice } from './roundEnd';
 import { endGame } from './score';
 import type { GiantsMove, GiantsState, HexId, Lending, Readable, Seat, Statue } from './types';
@@ -10,22 +11,6 @@ export function startTransport(c: Ctx): void {
 	for (const p of c.s.players) p.passed = false;
 	c.s.phase = { kind: 'transport', turn: c.s.startPlayer };
 	c.log.push({ type: 'phase', phase: 'transport' });
-}
-
-/**
- * G-5.1: statues in front of the seat's screen, on the board marked by the seat, the seat's own
- * unmarked statues moved earlier this phase, and abandoned ones (G-5.8). Erected moai and crowning
- * headdresses never move.
- */
-export function mayHandle(st: Statue, seat: Seat): boolean {
-	switch (st.loc.kind) {
-		case 'front':
-			return st.loc.seat === seat;
-		case 'ahu':
-			return false;
-		case 'hex':
-			return st.marker === seat || (st.marker === null && (st.abandoned || st.owner === seat));
-	}
 }
 
 /** The statue as a private copy of the working state (it is about to change). */
@@ -174,63 +159,6 @@ function erectWhy(s: Readable, seat: Seat, ahu: string, hex: HexId): string {
 	if (!hc || hc.workers[seat] + hc.medicineMen[seat] + hc.chiefs[seat] === 0) return `G-5.4: none of your figures stands on ${hex}`;
 	return 'G-5.4: no pedestal behind your screen and no reservation there';
 }
-
-/** Whether the seat has anything but passing in phase 4 (G-0.4 auto-pass otherwise). */
-export function canTransportAnything(s: Readable, seat: Seat): boolean {
-	const markers = s.players[seat].behind.markers;
-	const tables: (ReturnType<typeof carryTable> | undefined)[] = [];
-	const tried = new Set<string>();
-	const goalsByKind: Partial<Record<'moai' | 'headdress', Set<number>>> = {};
-	for (const st of s.statues) {
-		if (!mayHandle(st, seat)) continue;
-		if (markers > 0 && st.marker !== seat) return true; // mark it (in place or after moving)
-		const from = startHex(st)!;
-		const table = (tables[st.size] ??= carryTable(s, seat, st.size));
-		if (!st.abandoned) {
-			if (canMoveAtAll(table, from)) return true;
-			if (st.kind === 'moai' ? erectTargets(s, seat, from).length : crownTargets(s, seat, from).length) return true;
-			continue;
-		}
-		// Abandoned and no marker to spare: some reachable hex must let the seat erect or crown.
-		const goals = (goalsByKind[st.kind] ??= goalHexes(s, seat, st.kind));
-		if (goals.size === 0) continue;
-		// Statues of one kind and size on one hex reach the same hexes: search once.
-		const key = `${st.kind}:${st.size}:${from}`;
-		if (tried.has(key)) continue;
-		tried.add(key);
-		if (reachesAny(table, from, goals)) return true;
-	}
-	return false;
-}
-
-/** Hexes where the seat could erect a moai / crown with a headdress now (G-5.4, G-5.5). */
-function goalHexes(s: Readable, seat: Seat, kind: 'moai' | 'headdress'): Set<number> {
-	const out = new Set<number>();
-	for (const hex of AHUS_AT.keys()) {
-		const ok = kind === 'moai' ? erectTargets(s, seat, hex).length > 0 : crownTargets(s, seat, hex).length > 0;
-		if (ok) out.add(HEX_INDEX.get(hex)!);
-	}
-	return out;
-}
-
-/** Breadth-first: can a statue at `from` end its movement (of zero or more hexes) on a goal hex? */
-function reachesAny(table: CarryInfo[], from: HexId, goals: Set<number>): boolean {
-	const start = HEX_INDEX.get(from)!;
-	if (goals.has(start)) return true;
-	const seen = new Uint8Array(table.length);
-	seen[start] = 1;
-	const queue = [start];
-	for (let q = 0; q < queue.length; q++) {
-		for (const w of NEIGHBOR_INDEX[queue[q]]) {
-			if (seen[w] || !table[w].canCarry) continue;
-			if (goals.has(w)) return true;
-			seen[w] = 1;
-			queue.push(w);
-		}
-	}
-	return false;
-}
-
 
 /** End of phase 4: G-5.7 unmoved statues to their quarry, G-5.9 logs out, then G-6.1/G-6.4 or phase 5. */
 export function endTransport(c: Ctx): void {
