@@ -6,8 +6,9 @@
 import type { AnyKind } from '$lib/engine';
 import { extraKinds } from '$lib/games/extra';
 import { giantsKind } from './giants/kind';
+import { rapanuiKind } from './rapanui/kind';
 
-export const KINDS: readonly AnyKind[] = [giantsKind, ...extraKinds];
+export const KINDS: readonly AnyKind[] = [giantsKind, rapanuiKind, ...extraKinds];
 
 /**
  * Records from before kinds (issue 11: stored notification events, v1 exports) name no kind: they

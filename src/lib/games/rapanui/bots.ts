@@ -1,0 +1,124 @@
+/**
+ * Rapa Nui bots. Each plays from its own seat's view (what a player could know) and picks among
+ * `legalMoves` only. `random` picks uniformly; `heuristic` plays sensibly: it builds moai, keeps
+ * priests and majorities, buys cheap offerings of the kinds the stone values, and draws for the card
+ * it takes and the type it uncovers. It is the default bot (dropped seats).
+ */
+import { below, type RngState } from '$lib/engine';
+import { legalMoves } from './legal';
+import { KINDS, MOAI_COST, bonusSeat, buyCost, displayCount, handCount, isHunter, stoneCounts, typeOf } from './rules';
+import type { CardType, Kind, RapaNuiMove, RapaNuiView, Seat } from './types';
+
+export function randomBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNuiMove {
+	const legal = legalMoves(view, seat);
+	return legal[below(rng, legal.length)];
+}
+
+/** The stone's public count of each kind (face-down cards unknown to this reader are left out). */
+function stoneKinds(v: RapaNuiView): Record<Kind, number> {
+	const known = stoneCounts(v);
+	if (known) return known;
+	const out = { fish: 0, paper_mulberry: 0, sweet_potato: 0, grain: 0 };
+	for (const c of v.stone) if (c.kind) out[c.kind]++;
+	return out;
+}
+
+/** How much a scoring of `type` now is worth to `seat` relative to the best other player. */
+function scoringGain(v: RapaNuiView, seat: Seat, type: CardType): number {
+	const gain = (x: Seat) => {
+		const n = displayCount(v, x, type);
+		if (n === 0) return 0;
+		const bonus = bonusSeat(v, type) === x ? 1 : 0;
+		return isHunter(type) ? 1.5 * (1 + bonus) : type === 'woodcutter' ? 0.4 * (n + bonus) : n + bonus;
+	};
+	let others = 0;
+	for (let x = 0; x < v.players; x++) if (x !== seat) others = Math.max(others, gain(x));
+	return gain(seat) - others;
+}
+
+/** What a card taken into the hand is worth to `seat`. */
+function cardValue(v: RapaNuiView, seat: Seat, type: CardType): number {
+	switch (type) {
+		case 'moai':
+			return handCount(v, seat, 'moai') >= 2 ? -2 : 5;
+		case 'priest':
+			return 3;
+		case 'woodcutter':
+			return v.wood[seat] < MOAI_COST ? 2.5 : 1;
+		default:
+			return 1 + 0.5 * displayCount(v, seat, type) + 0.5 * handCount(v, seat, type);
+	}
+}
+
+function playValue(v: RapaNuiView, seat: Seat, card: CardType, count: number): number {
+	switch (card) {
+		case 'moai':
+			return 100;
+		case 'priest':
+			return 6 + displayCount(v, seat, 'priest');
+		case 'woodcutter':
+			return v.wood[seat] < MOAI_COST && handCount(v, seat, 'moai') > 0 ? 8 : 4;
+		default:
+			return 3 * count - count + 1 + displayCount(v, seat, card);
+	}
+}
+
+function richestKind(v: RapaNuiView, seat: Seat, pick: (k: Kind) => boolean): Kind {
+	const stone = stoneKinds(v);
+	const own = v.secret.collections[seat] ?? v.ledger[seat];
+	return KINDS.filter(pick).sort((a, b) => stone[b] + own[b] * 0.5 - (stone[a] + own[a] * 0.5))[0];
+}
+
+export function heuristicBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNuiMove {
+	const v = view;
+	const legal = legalMoves(v, seat);
+	const first = legal[0];
+	switch (first.type) {
+		case 'buy':
+		case 'play':
+		case 'skip': {
+			const moaiNext = handCount(v, seat, 'moai') > 0;
+			const buys = legal.filter((m): m is Extract<RapaNuiMove, { type: 'buy' }> => m.type === 'buy');
+			const reserve = moaiNext ? MOAI_COST : 0;
+			const cheap = buys.filter((b) => buyCost(v, seat, b.kind) <= 3 && v.wood[seat] - buyCost(v, seat, b.kind) >= reserve);
+			if (cheap.length) return { type: 'buy', kind: richestKind(v, seat, (k) => cheap.some((b) => b.kind === k)) };
+			const plays = legal.filter((m): m is Extract<RapaNuiMove, { type: 'play' }> => m.type === 'play');
+			if (plays.length === 0) return legal.find((m) => m.type === 'skip') ?? first;
+			return plays.reduce((a, b) => (playValue(v, seat, b.card, b.count) > playValue(v, seat, a.card, a.count) ? b : a));
+		}
+		case 'sacrifice': {
+			// Keep the kinds the stone already values; give the one worth least to this seat.
+			const stone = stoneKinds(v);
+			const kinds = legal.map((m) => (m as { kind: Kind }).kind);
+			return { type: 'sacrifice', kind: kinds.sort((a, b) => stone[a] - stone[b])[0] };
+		}
+		case 'supply':
+			return { type: 'supply', kind: richestKind(v, seat, (k) => legal.some((m) => (m as { kind: Kind }).kind === k)) };
+		case 'draw': {
+			const p = v.phase;
+			const last = p.kind === 'draw' && p.left === 1;
+			let best = first;
+			let bestScore = -Infinity;
+			for (const m of legal) {
+				if (m.type !== 'draw') continue;
+				const col = v.columns[m.column];
+				const front = typeOf(col[col.length - 1]);
+				let score = cardValue(v, seat, front);
+				if (last && col.length > 1) score += 1.5 * scoringGain(v, seat, typeOf(col[col.length - 2]));
+				score += below(rng, 100) / 1000;
+				if (score > bestScore) [best, bestScore] = [m, score];
+			}
+			return best;
+		}
+		case 'moai': {
+			const wantWood = handCount(v, seat, 'moai') > 0 && v.wood[seat] < MOAI_COST;
+			return { type: 'moai', choice: wantWood ? 'wood' : 'fame' };
+		}
+		case 'substitute': {
+			const kinds = legal.flatMap((m) => (m.type === 'substitute' && m.kind ? [m.kind] : []));
+			return kinds.length ? { type: 'substitute', kind: richestKind(v, seat, (k) => kinds.includes(k)) } : { type: 'substitute', kind: null };
+		}
+	}
+	return first;
+}
+

@@ -1,0 +1,98 @@
+/**
+ * Rapa Nui as a plug-in (engine/kind.ts): the engine plus seats, options, the status line, timeout
+ * moves, bots, texts and the randomness check. The registry (src/lib/games/index.ts) imports this.
+ */
+import * as v from 'valibot';
+import { fail, ok, type GameKind } from '$lib/engine';
+import { m } from '$lib/paraglide/messages';
+import { heuristicBot, randomBot } from './bots';
+import { rapanui } from './index';
+import { legalMoves } from './legal';
+import { PLAYERS } from './rules';
+import { scores } from './score';
+import { logText, phaseName } from './text';
+import type { RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
+import { verify } from './verify';
+
+/** Rapa Nui has no creator options (the rulebook has no variants). */
+export const RapaNuiOptions = v.strictObject({});
+export type RapaNuiOptions = v.InferOutput<typeof RapaNuiOptions>;
+
+/** Test seam (GameRoom.createScenario): a fixed start player and a fixed deck order. */
+const ScenarioExtra = v.strictObject({
+	startPlayer: v.optional(v.pipe(v.number(), v.integer())),
+	deck: v.optional(v.array(v.string()))
+});
+
+/** The status line's phase: step 1 and step 2 of a turn are told apart. */
+function phaseOf(s: Readable): string {
+	return s.phase.kind === 'turn' ? (s.phase.step === 1 ? 'buy' : 'play') : s.phase.kind;
+}
+
+/**
+ * A seat whose clock ran out: the first legal play (a free single card comes first), the skip of
+ * R-5.5, the first kind it may sacrifice or lay, column 1, fame, or no substitute card.
+ */
+function timeoutMove(s: Readable, seat: Seat): { move: RapaNuiMove; auto: string } | null {
+	const legal = legalMoves(s, seat);
+	if (s.phase.kind === 'substitute') return legal.length ? { move: { type: 'substitute', kind: null }, auto: 'substitute' } : null;
+	if (s.phase.kind === 'moai') return legal.length ? { move: { type: 'moai', choice: 'fame' }, auto: 'moai' } : null;
+	const move = legal.find((x) => x.type !== 'buy');
+	return move ? { move, auto: move.type } : null;
+}
+
+export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, RapaNuiView, RapaNuiEntry, RapaNuiOptions> = {
+	...rapanui,
+	seats: { min: PLAYERS.min, max: PLAYERS.max }, // R-2.1
+	typicalMinutes: 45,
+	options: RapaNuiOptions,
+	config(_options, players, scenario) {
+		let extra = {};
+		if (scenario !== undefined) {
+			const s = v.safeParse(ScenarioExtra, scenario);
+			if (!s.success) return fail('BAD_CONFIG', `scenario: ${s.issues[0].message}`);
+			extra = s.output;
+		}
+		return ok({ ...extra, players });
+	},
+	start: (config, seed) => rapanui.setupWithLog(config, seed),
+	status: (s) => ({ round: null, phase: phaseOf(s as Readable) }),
+	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
+	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
+	bots: { heuristic: (view, seat, rng) => heuristicBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
+	defaultBot: 'heuristic',
+	outcome(s) {
+		const r = s as Readable;
+		if (r.phase.kind !== 'over') return null;
+		const sheets = scores(r);
+		return { reason: r.phase.reason, rounds: null, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
+	},
+	verify,
+	// R-0.5: "always fame", "always wood" (no answer: "ask me"). The room plays it as the seat's own
+	// choice the moment a moai scoring waits on the seat, so it looks like a choice made at once.
+	standing: {
+		answers: ['fame', 'wood'],
+		answer: (s, seat, answer) =>
+			s.phase.kind === 'moai' && s.phase.waiting.includes(seat) && (answer === 'fame' || answer === 'wood') ? { type: 'moai', choice: answer } : null
+	},
+	texts: {
+		name: () => m.rapanui_name(),
+		blurb: () => m.rapanui_blurb(),
+		phase: phaseName,
+		reason: () => m.rapanui_reason_refill(),
+		logLine: (e, nameOf) => logText(e, nameOf),
+		options: () => [],
+		auto: (a) =>
+			(
+				{
+				play: m.rapanui_auto_play,
+				skip: m.rapanui_auto_skip,
+				sacrifice: m.rapanui_auto_sacrifice,
+				supply: m.rapanui_auto_supply,
+				draw: m.rapanui_auto_draw,
+				moai: m.rapanui_auto_moai,
+				substitute: m.rapanui_auto_substitute
+				} as Record<string, () => string>
+			)[a]?.() ?? a
+	}
+};
