@@ -1,7 +1,7 @@
 /**
  * Automated accessibility check (axe-core through @axe-core/playwright): the landing page, the
  * lobby (signed in), a started 3-player game as a seated player (English and German) and the
- * rules (English and German), each on a phone (390 px) and a desktop (1280 px) viewport. A
+ * rules (English and German), a Rapa Nui game and its rules, each on a phone (390 px) and a desktop (1280 px) viewport. A
  * violation of impact 'serious' or 'critical' fails the test; the message lists every violation
  * (rule id, impact, targets, help URL) so it can be fixed. Moderate/minor ones are printed only.
  *
@@ -25,6 +25,7 @@ const VIEWPORTS = [
 
 let server: TestServer;
 let gameId = '';
+let rapanuiId = '';
 let host: Client;
 const people = new Map<string, Person>();
 
@@ -39,6 +40,9 @@ beforeAll(async () => {
 	for (const p of players.slice(1)) await p.join(gameId);
 	if ((await host.game(gameId)).status === 'waiting') await host.start(gameId);
 	expect((await host.game(gameId)).status).toBe('active');
+	({ id: rapanuiId } = await host.createGame({ kind: 'rapanui', seats: 2 }));
+	await players[1].join(rapanuiId);
+	if ((await host.game(rapanuiId)).status === 'waiting') await host.start(rapanuiId);
 
 	for (const v of VIEWPORTS) {
 		const person = await newPerson({ width: v.width, height: v.height });
@@ -77,6 +81,8 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'rules (en)', path: () => '/rules/giants' },
 	{ name: 'rules (de)', path: () => '/de/rules/giants' },
 	{ name: 'rules index', path: () => '/rules' },
+	{ name: 'Rapa Nui game (en)', path: () => `/games/${rapanuiId}` },
+	{ name: 'Rapa Nui rules (de)', path: () => '/de/rules/rapanui' },
 	{ name: 'my games (dashboard)', path: () => '/games' },
 	{ name: 'inbox', path: () => '/inbox' },
 	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' }

@@ -13,6 +13,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedRng } from '../../src/lib/engine/index';
 import { greedyBot } from '../../src/lib/games/giants/bots';
+import { heuristicBot } from '../../src/lib/games/rapanui/bots';
+import type { RapaNuiView } from '../../src/lib/games/rapanui/types';
 import type { GiantsView } from '../../src/lib/games/giants/index';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
@@ -36,6 +38,22 @@ let server: TestServer;
 let clients: Client[];
 let running = '';
 let finished = '';
+let rnRunning = '';
+let rnFinished = '';
+
+/** A Rapa Nui game among the clients, played by the heuristic bot for up to `moves` moves. */
+async function rapanuiGame(seed: string, moves: number): Promise<string> {
+	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', { kind: 'rapanui', usernames: clients.map((c) => c.username), seed, config: { startPlayer: 0 } });
+	const rng = seedRng(seed);
+	for (let k = 0; k < moves; k++) {
+		const g = (await clients[0].game(id)) as unknown as { status: string; activeSeats: number[] };
+		if (g.status === 'finished') break;
+		const seat = g.activeSeats[0];
+		const mine = (await clients[seat].game(id)) as { view: RapaNuiView; version: number };
+		await clients[seat].move(id, heuristicBot(mine.view, seat, rng), mine.version);
+	}
+	return id;
+}
 const people = new Map<string, Person>();
 
 async function scenario(seed: string): Promise<string> {
@@ -65,6 +83,9 @@ beforeAll(async () => {
 		await clients[seat].move(finished, greedyBot(mine.view, seat, rng), mine.version);
 	}
 	expect((await clients[0].game(finished)).status).toBe('finished');
+	rnRunning = await rapanuiGame('look-rapanui', 40);
+	rnFinished = await rapanuiGame('look-rapanui-end', 1000);
+	expect((await clients[0].game(rnFinished)).status).toBe('finished');
 	// An open game, so the lobby and the landing page have one to show.
 	await clients[1].createGame({ seats: 4 });
 	for (const v of VIEWPORTS) people.set(v.name, await newPerson({ width: v.width, height: v.height }));
@@ -103,6 +124,9 @@ const PAGES: { name: string; path: () => string; status?: number; signedOut?: bo
 	{ name: 'lobby', path: () => '/lobby' },
 	{ name: 'game', path: () => `/games/${running}` },
 	{ name: 'history', path: () => `/games/${finished}/history` },
+	{ name: 'rapanui-game', path: () => `/games/${rnRunning}` },
+	{ name: 'rapanui-history', path: () => `/games/${rnFinished}/history` },
+	{ name: 'rapanui-rules', path: () => '/rules/rapanui' },
 	{ name: 'not-found', path: () => '/no-such-page', status: 404 }
 ];
 

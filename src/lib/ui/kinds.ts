@@ -3,7 +3,7 @@
  * only the code of the kind it shows. With src/lib/games/index.ts the only platform files that name
  * every kind. docs/adding-a-game.md says what each component receives.
  */
-import type { Component } from 'svelte';
+import type { Component, Snippet } from 'svelte';
 import type { GameExportV2 } from '$lib/engine';
 import type { LogBatch, RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
@@ -23,6 +23,17 @@ export interface GameProps {
 	since: number | null;
 	/** The kind's move (its engine validates it; a refusal comes back as the page's error). */
 	submit: (move: unknown) => void;
+	/**
+	 * For kinds with standing answers (engine/kind.ts `Standing`): the viewer's current one (null:
+	 * none) and a way to set or clear it. Undefined for spectators and for kinds without them.
+	 */
+	standing?: string | null;
+	setStanding?: (answer: string | null) => void;
+	/**
+	 * The platform's clocks of a running game (empty otherwise), for the kind to place where its
+	 * layout has room. Rendered by the page's own code, so every kind's chunk stays free of it.
+	 */
+	clocks: Snippet;
 }
 
 export interface KindUI {
@@ -45,6 +56,13 @@ export const KIND_UI: Readonly<Record<string, KindUI>> = {
 		options: () => import('./giants/Options.svelte'),
 		rules: () => import('./giants/Rules.svelte'),
 		picture: () => import('./giants/Picture.svelte')
+	},
+	rapanui: {
+		game: () => import('./rapanui/GameView.svelte'),
+		history: () => import('./rapanui/HistoryPage.svelte'),
+		options: () => import('./rapanui/Options.svelte'),
+		rules: () => import('./rapanui/Rules.svelte'),
+		picture: () => import('./rapanui/Picture.svelte')
 	}
 };
 
