@@ -7,8 +7,9 @@ import type { AnyKind } from '$lib/engine';
 import { extraKinds } from '$lib/games/extra';
 import { giantsKind } from './giants/kind';
 import { rapanuiKind } from './rapanui/kind';
+import { moaKind } from './moa/kind';
 
-export const KINDS: readonly AnyKind[] = [giantsKind, rapanuiKind, ...extraKinds];
+export const KINDS: readonly AnyKind[] = [giantsKind, rapanuiKind, moaKind, ...extraKinds];
 
 /**
  * Records from before kinds (issue 11: stored notification events, v1 exports) name no kind: they

@@ -1,0 +1,101 @@
+/**
+ * Moa as a plug-in (engine/kind.ts): the engine plus seats, options, the status line, timeout moves,
+ * bots, texts and the randomness check. The registry (src/lib/games/index.ts) imports this.
+ */
+import * as v from 'valibot';
+import { fail, ok, type GameKind } from '$lib/engine';
+import { m } from '$lib/paraglide/messages';
+import { heuristicBot, randomBot } from './bots';
+import { moa } from './index';
+import { legalMoves } from './legal';
+import { C, PLAYERS } from './rules';
+import { scores } from './score';
+import { logText, phaseName } from './text';
+import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView, Readable, Seat } from './types';
+import { verify } from './verify';
+
+/** Moa has no creator options: the 2-player variant (M-11) follows from the number of players. */
+export const MoaOptions = v.strictObject({});
+export type MoaOptions = v.InferOutput<typeof MoaOptions>;
+
+/** Test seam (GameRoom.createScenario): a fixed start player and colours. */
+const ScenarioExtra = v.strictObject({
+	startPlayer: v.optional(v.pipe(v.number(), v.integer())),
+	colours: v.optional(v.array(v.nullable(v.picklist(['red', 'yellow', 'green', 'blue', 'black']))))
+});
+
+/** The status line's phase: an owed exchange discard first (M-8.6), else the decision awaited. */
+function phaseOf(s: Readable): string {
+	return s.owe.some((n) => n > 0) ? 'discard' : s.phase.kind;
+}
+
+/**
+ * A seat whose clock ran out: its owed discard (the first cards), no defence, a pass (or the end of
+ * a turn whose action is taken), or the neutral's first placement.
+ */
+function timeoutMove(s: Readable, seat: Seat): { move: MoaMove; auto: string } | null {
+	const legal = legalMoves(s, seat);
+	const pickType = (t: MoaMove['type']) => legal.find((x) => x.type === t);
+	const order: [MoaMove['type'], string][] = [
+		['discard', 'discard'],
+		['decline', 'decline'],
+		['pass', 'pass'],
+		['end', 'end'],
+		['neutral', 'neutral']
+	];
+	for (const [t, auto] of order) {
+		const move = pickType(t);
+		if (move) return { move, auto };
+	}
+	return null;
+}
+
+export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, MoaOptions> = {
+	...moa,
+	seats: { min: PLAYERS.twoPlayerVariant ? 2 : PLAYERS.min, max: PLAYERS.max }, // M-2.1, M-11
+	typicalMinutes: 90,
+	options: MoaOptions,
+	config(_options, players, scenario) {
+		let extra = {};
+		if (scenario !== undefined) {
+			const s = v.safeParse(ScenarioExtra, scenario);
+			if (!s.success) return fail('BAD_CONFIG', `scenario: ${s.issues[0].message}`);
+			extra = s.output;
+		}
+		return ok({ ...extra, players });
+	},
+	start: (config, seed) => moa.setupWithLog(config, seed),
+	status: (s) => {
+		const r = s as Readable;
+		return { round: r.period ? (r.period - 1) * C.roundsPerPeriod + r.round : null, phase: phaseOf(r) };
+	},
+	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
+	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
+	bots: { heuristic: (view, seat, rng) => heuristicBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
+	defaultBot: 'heuristic',
+	outcome(s) {
+		const r = s as Readable;
+		if (r.phase.kind !== 'over') return null;
+		const sheets = scores(r);
+		return { reason: 'periods', rounds: C.periods * C.roundsPerPeriod, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
+	},
+	verify,
+	texts: {
+		name: () => m.moa_name(),
+		blurb: () => m.moa_blurb(),
+		phase: phaseName,
+		reason: () => m.moa_reason_end(),
+		logLine: (e, nameOf) => logText(e, nameOf),
+		options: () => [],
+		auto: (a) =>
+			(
+				{
+					decline: m.moa_auto_decline,
+					pass: m.moa_auto_pass,
+					end: m.moa_auto_end,
+					neutral: m.moa_auto_neutral,
+					discard: m.moa_auto_discard
+				} as Record<string, () => string>
+			)[a]?.() ?? a
+	}
+};
