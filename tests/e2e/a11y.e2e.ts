@@ -26,6 +26,7 @@ const VIEWPORTS = [
 let server: TestServer;
 let gameId = '';
 let rapanuiId = '';
+let moaId = '';
 let host: Client;
 const people = new Map<string, Person>();
 
@@ -43,6 +44,9 @@ beforeAll(async () => {
 	({ id: rapanuiId } = await host.createGame({ kind: 'rapanui', seats: 2 }));
 	await players[1].join(rapanuiId);
 	if ((await host.game(rapanuiId)).status === 'waiting') await host.start(rapanuiId);
+	({ id: moaId } = await host.createGame({ kind: 'moa', seats: 3 }));
+	for (const p of players.slice(1)) await p.join(moaId);
+	if ((await host.game(moaId)).status === 'waiting') await host.start(moaId);
 
 	for (const v of VIEWPORTS) {
 		const person = await newPerson({ width: v.width, height: v.height });
@@ -83,6 +87,10 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'rules index', path: () => '/rules' },
 	{ name: 'Rapa Nui game (en)', path: () => `/games/${rapanuiId}` },
 	{ name: 'Rapa Nui rules (de)', path: () => '/de/rules/rapanui' },
+	{ name: 'Moa game (en)', path: () => `/games/${moaId}` },
+	{ name: 'Moa game (de)', path: () => `/de/games/${moaId}` },
+	{ name: 'Moa rules (en)', path: () => '/rules/moa' },
+	{ name: 'Moa rules (de)', path: () => '/de/rules/moa' },
 	{ name: 'my games (dashboard)', path: () => '/games' },
 	{ name: 'inbox', path: () => '/inbox' },
 	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' }

@@ -15,6 +15,8 @@ import { seedRng } from '../../src/lib/engine/index';
 import { greedyBot } from '../../src/lib/games/giants/bots';
 import { heuristicBot } from '../../src/lib/games/rapanui/bots';
 import type { RapaNuiView } from '../../src/lib/games/rapanui/types';
+import { heuristicBot as moaBot } from '../../src/lib/games/moa/bots';
+import type { MoaView } from '../../src/lib/games/moa/types';
 import type { GiantsView } from '../../src/lib/games/giants/index';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
@@ -40,20 +42,24 @@ let running = '';
 let finished = '';
 let rnRunning = '';
 let rnFinished = '';
+let moaRunning = '';
+let moaFinished = '';
 
-/** A Rapa Nui game among the clients, played by the heuristic bot for up to `moves` moves. */
-async function rapanuiGame(seed: string, moves: number): Promise<string> {
-	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', { kind: 'rapanui', usernames: clients.map((c) => c.username), seed, config: { startPlayer: 0 } });
+/** A game of `kind` among the clients, played by its heuristic bot for up to `moves` moves. */
+async function botGame(kind: 'rapanui' | 'moa', seed: string, moves: number): Promise<string> {
+	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', { kind, usernames: clients.map((c) => c.username), seed, config: { startPlayer: 0 } });
 	const rng = seedRng(seed);
 	for (let k = 0; k < moves; k++) {
 		const g = (await clients[0].game(id)) as unknown as { status: string; activeSeats: number[] };
 		if (g.status === 'finished') break;
 		const seat = g.activeSeats[0];
-		const mine = (await clients[seat].game(id)) as { view: RapaNuiView; version: number };
-		await clients[seat].move(id, heuristicBot(mine.view, seat, rng), mine.version);
+		const mine = (await clients[seat].game(id)) as { view: unknown; version: number };
+		const move = kind === 'rapanui' ? heuristicBot(mine.view as RapaNuiView, seat, rng) : moaBot(mine.view as MoaView, seat, rng);
+		await clients[seat].move(id, move, mine.version);
 	}
 	return id;
 }
+const rapanuiGame = (seed: string, moves: number) => botGame('rapanui', seed, moves);
 const people = new Map<string, Person>();
 
 async function scenario(seed: string): Promise<string> {
@@ -86,6 +92,9 @@ beforeAll(async () => {
 	rnRunning = await rapanuiGame('look-rapanui', 40);
 	rnFinished = await rapanuiGame('look-rapanui-end', 1000);
 	expect((await clients[0].game(rnFinished)).status).toBe('finished');
+	moaRunning = await botGame('moa', 'look-moa', 12);
+	moaFinished = await botGame('moa', 'look-moa-end', 1000);
+	expect((await clients[0].game(moaFinished)).status).toBe('finished');
 	// An open game, so the lobby and the landing page have one to show.
 	await clients[1].createGame({ seats: 4 });
 	for (const v of VIEWPORTS) people.set(v.name, await newPerson({ width: v.width, height: v.height }));
@@ -127,6 +136,9 @@ const PAGES: { name: string; path: () => string; status?: number; signedOut?: bo
 	{ name: 'rapanui-game', path: () => `/games/${rnRunning}` },
 	{ name: 'rapanui-history', path: () => `/games/${rnFinished}/history` },
 	{ name: 'rapanui-rules', path: () => '/rules/rapanui' },
+	{ name: 'moa-game', path: () => `/games/${moaRunning}` },
+	{ name: 'moa-history', path: () => `/games/${moaFinished}/history` },
+	{ name: 'moa-rules', path: () => '/rules/moa' },
 	{ name: 'not-found', path: () => '/no-such-page', status: 404 }
 ];
 

@@ -63,6 +63,13 @@ export const KIND_UI: Readonly<Record<string, KindUI>> = {
 		options: () => import('./rapanui/Options.svelte'),
 		rules: () => import('./rapanui/Rules.svelte'),
 		picture: () => import('./rapanui/Picture.svelte')
+	},
+	moa: {
+		game: () => import('./moa/GameView.svelte'),
+		history: () => import('./moa/HistoryPage.svelte'),
+		options: () => import('./moa/Options.svelte'),
+		rules: () => import('./moa/Rules.svelte'),
+		picture: () => import('./moa/Picture.svelte')
 	}
 };
 
