@@ -6,7 +6,7 @@
  * less as the period runs out (M-8.9: the hand must last, and is discarded at clean-up).
  */
 import { below, type RngState } from '$lib/engine';
-import { invasionTarget } from './engine';
+import { invasionTarget } from './checks';
 import { legalMoves } from './legal';
 import { C, leaderTile, mammal, owners, pieces, scoreRegion } from './rules';
 import type { MoaMove, MoaView, Region, Seat } from './types';

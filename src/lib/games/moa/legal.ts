@@ -5,7 +5,7 @@
  * placements every bird the payment allows. `apply` accepts every other valid payment as well (the
  * board's composer builds them); this list is what bots and the fuzzer choose from.
  */
-import { afterTiles, canDraw, check, neutralOptions, PAY } from './engine';
+import { afterTiles, canDraw, check, neutralOptions } from './checks';
 import {
 	C,
 	DISPLAY_KINDS,

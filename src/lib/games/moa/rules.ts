@@ -1,18 +1,19 @@
 /**
  * Moa's components and the rule helpers that read a state or a view (moa.md, cited M-x.y). Pure;
  * shared by the engine, the bots and the board. The data file is a copy of
- * shared/rules/moa-data.json: its `_about` and `_provenance` say what is sourced and what is a
+ * shared/rules/moa-json: its `_about` and `_provenance` say what is sourced and what is a
  * reconstruction. No value that lives in the data is written here.
  */
-import data from './data/moa-data.json';
+// Named imports: the bundler keeps only these keys (not the data's prose: `_about`, `_seedFacts`).
+import { birdCards, birdSpecies, colours, constants, karakiaTiles, karakiaTypes, leaderTiles, mammalCards, mammalKinds, perColour, players, regions, symbols, terrainCards, terrainTypes, volcanoTrack } from './data/moa-data.json';
 import type { CardId, Colour, KarakiaType, MammalKind, Payment, Readable, Region, Seat, Symbol, Symbols, Terrain, TileId } from './types';
 
-export const C = data.constants;
-export const PLAYERS = data.players;
-export const COLOURS = data.colours as Colour[];
-export const PER_COLOUR = data.perColour;
-export const SYMBOLS = data.symbols as Symbol[];
-export const TERRAINS = Object.keys(data.terrainTypes) as Terrain[];
+export const C = constants;
+export const PLAYERS = players;
+export const COLOURS = colours as Colour[];
+export const PER_COLOUR = perColour;
+export const SYMBOLS = symbols as Symbol[];
+export const TERRAINS = Object.keys(terrainTypes) as Terrain[];
 export const VOLCANO = C.volcanoRegion;
 
 export interface RegionData {
@@ -23,7 +24,7 @@ export interface RegionData {
 	adjacent: number[];
 	layout: { col: number; row: number };
 }
-export const REGIONS = data.regions as RegionData[];
+export const REGIONS = regions as RegionData[];
 export const regionData = (id: number): RegionData => REGIONS[id - 1];
 
 export interface BirdCard {
@@ -31,11 +32,11 @@ export interface BirdCard {
 	species: string;
 	symbols: Symbols;
 }
-export const BIRD_CARDS = data.birdCards as BirdCard[];
+export const BIRD_CARDS = birdCards as BirdCard[];
 export const BIRD_DECK: readonly CardId[] = BIRD_CARDS.map((c) => c.id);
 const BIRD = new Map(BIRD_CARDS.map((c) => [c.id, c]));
 export const bird = (id: CardId): BirdCard | undefined => BIRD.get(id);
-export const SPECIES = data.birdSpecies;
+export const SPECIES = birdSpecies;
 /** M-0.4: the highest combat printed on any bird card. */
 export const MAX_CARD_COMBAT = Math.max(...BIRD_CARDS.map((c) => c.symbols.combat));
 
@@ -50,7 +51,7 @@ export interface MammalKindData {
 	tradeSide: boolean;
 	entersDisplay: boolean;
 }
-export const MAMMAL_KINDS = data.mammalKinds as MammalKindData[];
+export const MAMMAL_KINDS = mammalKinds as MammalKindData[];
 /** The kinds that lie in the display (M-1.1, M-5.4), in the data's order. */
 export const DISPLAY_KINDS = MAMMAL_KINDS.filter((k) => k.entersDisplay).map((k) => k.id);
 export interface MammalCard {
@@ -60,7 +61,7 @@ export interface MammalCard {
 	honour: number | null;
 	vp: number;
 }
-export const MAMMAL_CARDS = data.mammalCards as MammalCard[];
+export const MAMMAL_CARDS = mammalCards as MammalCard[];
 export const MAMMAL_DECK: readonly CardId[] = MAMMAL_CARDS.map((c) => c.id);
 const MAMMAL = new Map(MAMMAL_CARDS.map((c) => [c.id, c]));
 export const mammal = (id: CardId): MammalCard => MAMMAL.get(id)!;
@@ -72,7 +73,7 @@ export interface TerrainCard {
 	terrain: Terrain;
 	instructions: Instruction[];
 }
-export const TERRAIN_CARDS = data.terrainCards as TerrainCard[];
+export const TERRAIN_CARDS = terrainCards as TerrainCard[];
 export const TERRAIN_DECK: readonly CardId[] = TERRAIN_CARDS.map((c) => c.id);
 const TERRAIN = new Map(TERRAIN_CARDS.map((c) => [c.id, c]));
 export const terrainCard = (id: CardId): TerrainCard => TERRAIN.get(id)!;
@@ -82,7 +83,7 @@ export interface LeaderTile {
 	vp?: number;
 	symbols?: Partial<Symbols>;
 }
-export const LEADER_TILES = data.leaderTiles as LeaderTile[];
+export const LEADER_TILES = leaderTiles as LeaderTile[];
 const LEADER = new Map(LEADER_TILES.map((t) => [t.id, t]));
 export const leaderTile = (id: TileId): LeaderTile | undefined => LEADER.get(id);
 
@@ -92,13 +93,13 @@ export interface KarakiaTypeData {
 	count: number;
 	timing: string;
 }
-export const KARAKIA_TYPES = data.karakiaTypes as KarakiaTypeData[];
-export const KARAKIA_TILES = data.karakiaTiles as { id: TileId; type: KarakiaType }[];
+export const KARAKIA_TYPES = karakiaTypes as KarakiaTypeData[];
+export const KARAKIA_TILES = karakiaTiles as { id: TileId; type: KarakiaType }[];
 const KARAKIA = new Map(KARAKIA_TILES.map((t) => [t.id, t.type]));
 export const karakiaType = (id: TileId): KarakiaType | undefined => KARAKIA.get(id);
 export const karakiaCost = (t: KarakiaType): number => KARAKIA_TYPES.find((x) => x.id === t)!.cost;
 
-export const VOLCANO_TRACK = data.volcanoTrack;
+export const VOLCANO_TRACK = volcanoTrack;
 /** M-5.6: the space whose arrival erupts the volcano. */
 export const ERUPTION_SPACE = VOLCANO_TRACK.spaces.findIndex((s) => 'eruption' in s && s.eruption);
 

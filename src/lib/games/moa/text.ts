@@ -62,6 +62,7 @@ export const tileName = (id: TileId): string => {
 };
 
 export const birds = (count: number) => m.moa_n_birds({ count });
+export const leaders = (count: number) => m.moa_n_leaders({ count });
 export const cards = (count: number) => m.moa_n_cards({ count });
 export const vp = (count: number) => m.moa_n_vp({ count });
 export const regionName = (region: number) => m.moa_region({ region });
