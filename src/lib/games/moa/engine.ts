@@ -529,7 +529,8 @@ function scoring(s: Working, log: Log): void {
 	// M-10.4: the game ends after the scoring of period 2; every secret is revealed (M-0.2).
 	s.phase = { kind: 'over' };
 	const x = s.secret;
-	log.push({ type: 'end' }, { type: 'reveal', seed: x.seed, hands: cloneJson(x.hands), terrainAside: [...x.terrainAside], terrainDeck: [...x.terrainDeck], mammalDeck: [...x.mammalDeck], birdPile: [...x.birdPile] });
+	// The seed itself is never logged (the platform's contract): the view and the export reveal it.
+	log.push({ type: 'end' }, { type: 'reveal', hands: cloneJson(x.hands), terrainAside: [...x.terrainAside], terrainDeck: [...x.terrainDeck], mammalDeck: [...x.mammalDeck], birdPile: [...x.birdPile] });
 }
 
 // ---- moves ---------------------------------------------------------------------------------------

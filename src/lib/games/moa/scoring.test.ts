@@ -263,7 +263,7 @@ describe('M-10 clean-up and the end', () => {
 		expect(r.state.handSize).toEqual([9, 9, 9]);
 		const reveal = entries(r.log, 'reveal')[0];
 		expect(reveal.hands).toEqual(r.state.secret.hands);
-		expect(reveal.seed).toBe('moa-test-seed');
+		expect(JSON.stringify(r.log)).not.toContain('moa-test-seed');
 		const v = moa.view(r.state, 1);
 		expect(v.secret).toMatchObject({ seed: 'moa-test-seed', hands: r.state.secret.hands, mammalDeck: r.state.secret.mammalDeck, terrainAside: r.state.secret.terrainAside });
 	});

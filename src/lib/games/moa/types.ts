@@ -287,8 +287,8 @@ export type MoaEntry =
 	/** M-10.1 */
 	| { type: 'cleanup'; discarded: CardId[][] }
 	| { type: 'end' }
-	/** M-0.2: the secrets revealed at the end. */
-	| { type: 'reveal'; seed: string; hands: CardId[][]; terrainAside: CardId[]; terrainDeck: CardId[]; mammalDeck: CardId[]; birdPile: CardId[] };
+	/** M-0.2: the secrets revealed at the end (the seed is in the view and the export, never in the log). */
+	| { type: 'reveal'; hands: CardId[][]; terrainAside: CardId[]; terrainDeck: CardId[]; mammalDeck: CardId[]; birdPile: CardId[] };
 
 /** One region's scoring (M-9.1–M-9.6): points per owner (the neutral's unrecorded). */
 export interface RegionScore {
