@@ -54,7 +54,7 @@ describe('lobby over HTTP', () => {
 		expect((await post({ kind: 'giants', seats: 3, options: {}, quickStart: true })).json.code).toBe('BAD_REQUEST');
 		expect((await post({ game: 'giants', seats: 3, quickstart: true })).json.code).toBe('BAD_OPTIONS');
 		expect((await post({ kind: 'giants', seats: 6 })).json.code).toBe('BAD_REQUEST');
-		expect((await post({ kind: 'moa', seats: 3 })).json.code).toBe('UNKNOWN_KIND');
+		expect((await post({ kind: 'chess', seats: 3 })).json.code).toBe('UNKNOWN_KIND');
 	});
 
 	it('create → open list → join → auto-start → mine marks my turn', async () => {

@@ -1,5 +1,5 @@
 export * from './types';
-export { replay, type OnStep } from './replay';
+export { replay, replaySteps, type OnStep, type Steps } from './replay';
 export { cloneJson, jsonEqual } from './clone';
 export { next, below, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';

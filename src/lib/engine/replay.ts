@@ -50,3 +50,26 @@ export function replay<C, S, M, V, E>(
 	}
 	return ok(state);
 }
+
+/** Every state of a game and the log entries that led to it: the start, then one per move. */
+export interface Steps<S, E> {
+	states: S[];
+	logs: E[][];
+	/** Why the replay stopped early, or null. */
+	problem: string | null;
+}
+
+/** `replay`, keeping every state (a history page steps through them). */
+export function replaySteps<C, S, M, V, E>(
+	game: Parameters<typeof replay<C, S, M, V, E>>[0],
+	setup: GameSetup<C>,
+	log: readonly LoggedMove<M>[]
+): Steps<S, E> {
+	const states: S[] = [];
+	const logs: E[][] = [];
+	const r = replay(game, setup, log, (_i, state, entries) => {
+		states.push(state);
+		logs.push([...entries]);
+	});
+	return { states, logs, problem: r.ok ? null : r.message };
+}
