@@ -9,14 +9,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Client } from '../../scripts/lib/client';
 import { seedRng } from '../../src/lib/engine';
 import { heuristicBot } from '../../src/lib/games/rapanui/bots';
 import { legalMoves } from '../../src/lib/games/rapanui/legal';
 import { scores } from '../../src/lib/games/rapanui/score';
 import type { RapaNuiMove, RapaNuiView } from '../../src/lib/games/rapanui/types';
-import { newPerson, type Person } from './browser';
+import type { Person } from './browser';
+import { hasText, pageAs as playPage, scenarioGame, textOf, until, versionOf, visible } from './play';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -32,38 +33,8 @@ afterAll(async () => {
 });
 
 /** New players and a started Rapa Nui game among them (seat order as given, seat 0 starts). */
-async function game(n: number, tag: string) {
-	const suffix = `${tag}${Date.now().toString(36).slice(-5)}`;
-	const clients = ['ana', 'ben', 'caro', 'dan'].slice(0, n).map((x) => new Client(server.url, `${x}${suffix}`));
-	for (const c of clients) await c.signup(c.username, 'correct horse battery staple');
-	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', {
-		kind: 'rapanui',
-		usernames: clients.map((c) => c.username),
-		seed: `rapanui-e2e-${tag}`,
-		config: { startPlayer: 0 }
-	});
-	return { clients, id };
-}
-
-/** A browser page signed in as `who` (their session cookie), at `viewport`. */
-async function pageAs(who: Client, viewport = { width: 1280, height: 800 }): Promise<Page> {
-	const person = await newPerson(viewport);
-	people.push(person);
-	const [name, value] = who.cookie.split('=');
-	await person.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
-	return person.context.newPage();
-}
-
-const versionOf = async (page: Page) => Number(await page.locator('[data-version]').first().getAttribute('data-version'));
-
-const visible = (l: Locator) => l.waitFor({ state: 'visible', timeout: 20_000 });
-const textOf = async (l: Locator) => (await l.textContent()) ?? '';
-const hasText = (l: Locator, t: string) => expect.poll(() => textOf(l), { timeout: 20_000 }).toContain(t);
-
-/** Waits until the page shows at least `version` (its socket brought it). */
-async function until(page: Page, version: number) {
-	await expect.poll(() => versionOf(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(version);
-}
+const game = (n: number, tag: string) => scenarioGame(server.url, 'rapanui', ['ana', 'ben', 'caro', 'dan'].slice(0, n), tag, `rapanui-e2e-${tag}`);
+const pageAs = (who: Client, viewport?: { width: number; height: number }) => playPage(server.url, people, who, viewport);
 
 /**
  * One decision through the page: a draw by clicking a column on the display (every other draw) or

@@ -24,8 +24,21 @@ export interface FuzzGameResult {
 
 export class FuzzFailure extends Error {}
 
-function check(cond: unknown, what: string): asserts cond {
+/** A fuzz check: throws a FuzzFailure saying `what` when `cond` does not hold. */
+export function check(cond: unknown, what: string): asserts cond {
 	if (!cond) throw new FuzzFailure(what);
+}
+
+/**
+ * Freezes a state deeply: any later write to it throws (ES modules are strict), so every `apply` on a
+ * frozen state proves it does not mutate its input — cheaper than comparing copies.
+ */
+export function deepFreeze<T>(x: T): T {
+	if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
+		for (const v of Object.values(x)) deepFreeze(v);
+		Object.freeze(x);
+	}
+	return x;
 }
 
 const JUNK: unknown[] = [null, 42, 'move', [], {}, { type: '' }, { type: 'no-such-move' }, { type: 'x'.repeat(40) }];

@@ -6,4 +6,4 @@ export { commitSeed, seedRng } from './seed';
 export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, Standing, StatusLine } from './kind';
 export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';
 export { playOut, randomLegal, type PlayOutOptions, type PlayedOut } from './playout';
-export { fuzzContract, FuzzFailure, type FuzzGameResult } from './fuzz';
+export { check as fuzzCheck, deepFreeze, fuzzContract, FuzzFailure, type FuzzGameResult } from './fuzz';

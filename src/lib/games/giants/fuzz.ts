@@ -12,7 +12,7 @@
  * other seat and to spectators; periodically, the same for two different seeds. At the end: the game
  * terminated, and replaying the log (full, and a random prefix) equals the live state.
  */
-import { below, cloneJson, FuzzFailure, jsonEqual, replay, seedRng, type LoggedMove, type RngState } from '$lib/engine';
+import { below, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type LoggedMove, type RngState } from '$lib/engine';
 import { AHUS, HEXES } from './board';
 import { BOTS, type Bot } from './bots';
 import { giants } from './index';
@@ -30,9 +30,6 @@ export interface FuzzGameResult {
 
 export { FuzzFailure };
 
-function check(cond: unknown, what: string): asserts cond {
-	if (!cond) throw new FuzzFailure(what);
-}
 
 /** Canonical key of a move for exact legality (optional fields filled in as legalMoves writes them). */
 function key(m: unknown): string {
@@ -46,17 +43,6 @@ function key(m: unknown): string {
 	return JSON.stringify(m, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
 }
 
-/**
- * Freezes a state deeply: any later write to it throws (ES modules are strict), so every `apply` on a
- * frozen state proves it does not mutate its input — cheaper than comparing copies.
- */
-function deepFreeze<T>(x: T): T {
-	if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
-		for (const v of Object.values(x)) deepFreeze(v);
-		Object.freeze(x);
-	}
-	return x;
-}
 
 function pick<T>(rng: RngState, xs: readonly T[]): T {
 	return xs[below(rng, xs.length)];

@@ -560,9 +560,14 @@ const MoveSchema = v.variant('type', [
 
 /** A deep copy, field by field (apply never touches its input). */
 export function copyState(s: MoaState): MoaState {
-	const x = s.secret;
+	return { ...copyPublic(s), secret: copySecret(s.secret) };
+}
+
+/** Everything but the secret, copied (a view never copies what it drops). */
+function copyPublic(s: MoaState): Omit<MoaState, 'secret'> {
+	const { secret: _secret, ...rest } = s;
 	return {
-		...s,
+		...rest,
 		colours: s.colours.slice(),
 		phase: s.phase.kind === 'defend' ? { ...s.phase, order: s.phase.order.slice() } : { ...s.phase },
 		tasks: s.tasks.map((t) => (t.t === 'invade' ? { ...t, cards: t.cards.slice() } : t.t === 'turns' ? { ...t, seats: t.seats.slice() } : { ...t })),
@@ -583,16 +588,19 @@ export function copyState(s: MoaState): MoaState {
 		handSize: s.handSize.slice(),
 		birdDiscard: s.birdDiscard.slice(),
 		owe: s.owe.slice(),
-		periodScores: s.periodScores.map((p) => p.map((x) => ({ ...x }))),
-		secret: {
-			seed: x.seed,
-			rng: [x.rng[0], x.rng[1], x.rng[2], x.rng[3]],
-			hands: x.hands.map((h) => h.slice()),
-			birdPile: x.birdPile.slice(),
-			terrainDeck: x.terrainDeck.slice(),
-			terrainAside: x.terrainAside.slice(),
-			mammalDeck: x.mammalDeck.slice()
-		}
+		periodScores: s.periodScores.map((p) => p.map((x) => ({ ...x })))
+	};
+}
+
+function copySecret(x: MoaState['secret']): MoaState['secret'] {
+	return {
+		seed: x.seed,
+		rng: [x.rng[0], x.rng[1], x.rng[2], x.rng[3]],
+		hands: x.hands.map((h) => h.slice()),
+		birdPile: x.birdPile.slice(),
+		terrainDeck: x.terrainDeck.slice(),
+		terrainAside: x.terrainAside.slice(),
+		mammalDeck: x.mammalDeck.slice()
 	};
 }
 
@@ -770,7 +778,7 @@ export { afterTiles, canDraw, check, checkPayment, defenceImpossible, defenceOrd
 export function view(s: MoaState, viewer: Viewer): MoaView {
 	const over = s.phase.kind === 'over';
 	const x = s.secret;
-	const { secret: _secret, ...pub } = copyState(s);
+	const pub = copyPublic(s);
 	return {
 		...pub,
 		viewer,

@@ -15,7 +15,7 @@
  * view or log before the end. At the end: the game ended after period 2 (never a cap), everything is
  * revealed, and the replay equals the live state.
  */
-import { below, cloneJson, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState } from '$lib/engine';
+import { below, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState } from '$lib/engine';
 import { heuristicBot, randomBot } from './bots';
 import { moa } from './index';
 import { legalMoves } from './legal';
@@ -24,17 +24,7 @@ import type { MoaMove, MoaState, MoaView, Seat, Viewer } from './types';
 
 export { FuzzFailure };
 
-function check(cond: unknown, what: string): asserts cond {
-	if (!cond) throw new FuzzFailure(what);
-}
 
-function deepFreeze<T>(x: T): T {
-	if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
-		for (const v of Object.values(x)) deepFreeze(v);
-		Object.freeze(x);
-	}
-	return x;
-}
 
 function sameSet(found: string[], all: readonly string[]): boolean {
 	return found.length === all.length && new Set(found).size === all.length && found.every((x) => all.includes(x));

@@ -13,7 +13,7 @@
  * it, and byte-identical logs and errors for the same move. The seed is in no view or log before the
  * end. At the end: the game ended by the rules (never a cap), and the replay equals the live state.
  */
-import { below, cloneJson, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState } from '$lib/engine';
+import { below, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState } from '$lib/engine';
 import { heuristicBot, randomBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
@@ -22,17 +22,7 @@ import type { Kind, RapaNuiMove, RapaNuiState, RapaNuiView, Seat, Viewer } from 
 
 export { FuzzFailure };
 
-function check(cond: unknown, what: string): asserts cond {
-	if (!cond) throw new FuzzFailure(what);
-}
 
-function deepFreeze<T>(x: T): T {
-	if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
-		for (const v of Object.values(x)) deepFreeze(v);
-		Object.freeze(x);
-	}
-	return x;
-}
 
 /** What must hold in every state; a list of what does not. */
 export function invariantErrors(s: RapaNuiState): string[] {
