@@ -13,12 +13,19 @@ export interface ApiRoute {
 
 export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/archive', methods: ['GET'] },
+	{ path: '/api/auth/account', methods: ['GET'] },
+	{ path: '/api/auth/email', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/email/resend', methods: ['POST'] },
+	{ path: '/api/auth/forgot', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/auth/me', methods: ['GET'] },
+	{ path: '/api/auth/password', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/reset', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/auth/sessions', methods: ['GET'] },
 	{ path: '/api/auth/sessions/:session', methods: ['DELETE'] },
 	{ path: '/api/auth/signin', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/auth/signout', methods: ['POST'] },
 	{ path: '/api/auth/signup', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/verify', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/dev/scenario', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/games/:game', methods: ['GET'] },
@@ -51,5 +58,9 @@ export const FORM_PAGES: { path: string; actions: string[] }[] = [
 	{ path: '/signout', actions: ['default'] },
 	{ path: '/unsubscribe', actions: ['default'] },
 	{ path: '/settings/sessions', actions: ['revoke'] },
+	{ path: '/settings/account', actions: ['email', 'remove', 'resend', 'password'] },
+	{ path: '/forgot', actions: ['default'] },
+	{ path: '/reset', actions: ['default'] },
+	{ path: '/verify', actions: ['default'] },
 	{ path: '/dev/mailbox', actions: ['clear'] }
 ];

@@ -2,6 +2,7 @@ import { error, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
 import { signUp, signupLimitFrom } from '$lib/server/auth/accounts';
+import { linkOrigin } from '$lib/server/auth/account';
 import { HOME, field, finish } from '$lib/server/auth/forms';
 
 export const load: PageServerLoad = ({ locals }) => {
@@ -22,7 +23,7 @@ export const actions: Actions = {
 			timeZone: field(data, 'timeZone').slice(0, 64) || null
 		};
 		const result = await signUp(
-			{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR) },
+			{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR), mail: { env, origin: linkOrigin(env, event.url) } },
 			input
 		);
 		return finish(event, result, { username: input.username.slice(0, 64), email: input.email.slice(0, 254) });

@@ -13,6 +13,9 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { deviceToken, issueDevice, knownDevice, type Device } from './devices';
 import { LIMITS, clientIp, keys, release, reserve, type Bucket, type Limit } from './ratelimit';
 import { createSession, generateSessionToken } from './session';
+import { verifyAfterSignUp } from './account';
+import type { MailEnv } from './mail';
+import { skeleton } from './skeleton';
 
 export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;
 /** Names that would read as the site speaking, or that tempt prototype-pollution bugs. */
@@ -74,6 +77,8 @@ interface Context {
 	request: Request;
 	/** Overrides the sign-up limit (env AUTH_SIGNUPS_PER_HOUR, for local demos and e2e runs). */
 	signupLimit?: Limit;
+	/** Where a sign-up's verification mail goes out from (issue 15; none: no mail). */
+	mail?: { env: MailEnv; origin: string };
 }
 
 export function signupLimitFrom(value: string | undefined): Limit | undefined {
@@ -109,12 +114,17 @@ export async function signUp(
 	const usernameKey = input.username.toLowerCase();
 	const taken = () => fail(409, 'USERNAME_TAKEN', 'this username is taken');
 	if (await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey)).get()) return taken();
+	// Issue 15: nor a name that looks like a taken one (./skeleton.ts).
+	const usernameSkeleton = skeleton(input.username);
+	const lookalike = () => fail(409, 'USERNAME_LOOKALIKE', 'this username looks too much like a taken one');
+	if (await db.select({ id: users.id }).from(users).where(eq(users.usernameSkeleton, usernameSkeleton)).get()) return lookalike();
 
 	const user = { id: crypto.randomUUID(), username: input.username, email: email.email };
 	try {
 		await db.insert(users).values({
 			...user,
 			usernameKey,
+			usernameSkeleton,
 			passwordHash: await hashPassword(input.password),
 			// Notifications start in the language the person signed up in and at their clock (issue 12).
 			...(input.locale ? { locale: input.locale } : {}),
@@ -123,9 +133,10 @@ export async function signUp(
 		});
 	} catch (e) {
 		// Two sign-ups for one name at once: the unique index lets only one through.
-		if (String(e).includes('UNIQUE')) return taken();
+		if (String(e).includes('UNIQUE')) return String(e).includes('skeleton') ? lookalike() : taken();
 		throw e;
 	}
+	if (user.email && ctx.mail) await verifyAfterSignUp(ctx.mail.env, user.id, ctx.mail.origin);
 	return startSession(ctx, user, false);
 }
 

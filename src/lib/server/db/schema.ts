@@ -13,6 +13,10 @@ export const users = sqliteTable('users', {
 	usernameKey: text('username_key').notNull().unique(),
 	/** Private: never in any response but the owner's own. */
 	email: text('email'),
+	/** Issue 15: when `email` was proven to reach its owner; null: unverified, no email notifications. */
+	emailVerifiedAt: integer('email_verified_at'),
+	/** Issue 15: the username's confusable skeleton (src/lib/server/auth/skeleton.ts); null only for rows tools wrote. */
+	usernameSkeleton: text('username_skeleton').unique(),
 	/** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (docs/security.md). */
 	passwordHash: text('password_hash').notNull(),
 	createdAt: integer('created_at').notNull(),
@@ -283,3 +287,23 @@ export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type Seat = typeof seats.$inferSelect;
+
+// ---- issue 15: accounts (email verification, password reset, username skeletons) ----
+// (Its two columns of `users`, email_verified_at and username_skeleton, are in the users table above.)
+
+/** Single-use verification and reset links: the SHA-256 of the token, never the token. */
+export const accountTokens = sqliteTable(
+	'account_tokens',
+	{
+		id: text('id').primaryKey(),
+		purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** The address the link went to (for verification: the address it verifies). */
+		email: text('email').notNull(),
+		createdAt: integer('created_at').notNull(),
+		expiresAt: integer('expires_at').notNull()
+	},
+	(t) => [index('account_tokens_user_idx').on(t.userId, t.purpose), index('account_tokens_expires_idx').on(t.expiresAt)]
+);

@@ -39,6 +39,7 @@ interface UserRow {
 	id: string;
 	username: string;
 	email: string | null;
+	email_verified_at: number | null;
 	locale: string;
 	time_zone: string;
 	quiet_start: number;
@@ -58,7 +59,8 @@ interface EventRow {
 }
 
 function recipient(u: UserRow): Recipient {
-	return { id: u.id, username: u.username, email: u.email, locale: u.locale === 'de' ? 'de' : 'en', webhookUrl: u.webhook_url };
+	// Issue 15: email goes to a verified address only (docs/security.md "Email verification").
+	return { id: u.id, username: u.username, email: u.email_verified_at === null ? null : u.email, locale: u.locale === 'de' ? 'de' : 'en', webhookUrl: u.webhook_url };
 }
 
 function toEvent(r: EventRow): NotifyEvent {
@@ -74,7 +76,7 @@ function toEvent(r: EventRow): NotifyEvent {
 	};
 }
 
-const USER_COLUMNS = 'id, username, email, locale, time_zone, quiet_start, quiet_end, webhook_url';
+const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone, quiet_start, quiet_end, webhook_url';
 
 /** Turns new events into deliveries, one per channel the recipient wants. Returns the events handled. */
 export async function fanOut(db: D1Database, now: number): Promise<number> {
@@ -101,7 +103,7 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 		const u = users.get(e.user_id);
 		for (const ch of u ? CHANNELS : []) {
 			const mode = prefs.get(`${u!.id}:${ch}`) ?? DEFAULT_MODE[ch];
-			if (mode === 'off' || (ch === 'email' && !u!.email) || (ch === 'webhook' && !u!.webhook_url)) continue;
+			if (mode === 'off' || (ch === 'email' && !recipient(u!).email) || (ch === 'webhook' && !u!.webhook_url)) continue;
 			let status = 'pending';
 			let due = now;
 			// No per-move notification while the user is looking at that game (issue 12): kept as a record.

@@ -56,11 +56,11 @@ export function parseFrom(value: string): { name: string; addr: string } {
 	throw new Error('MAIL_FROM is not an address ("Name <sender@domain>" or "sender@domain")');
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
 	s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** UTF-8, base64, 76-character lines (RFC 2045): any text survives any mail hop unchanged. */
-function base64Body(text: string): string {
+export function base64Body(text: string): string {
 	const b64 = encodeBase64(new TextEncoder().encode(text.replace(/\r?\n/g, '\r\n')));
 	return b64.replace(/.{1,76}/g, '$&\r\n').trimEnd();
 }

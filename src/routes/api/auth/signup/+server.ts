@@ -1,5 +1,6 @@
 import type { RequestHandler } from './$types';
 import { SignUpBody, signUp, signupLimitFrom } from '$lib/server/auth/accounts';
+import { linkOrigin } from '$lib/server/auth/account';
 import { authResponse, noDatabase } from '$lib/server/auth/respond';
 import { readJson } from '$lib/server/http';
 
@@ -10,7 +11,7 @@ export const POST: RequestHandler = async (event) => {
 	const body = await readJson(event.request, SignUpBody);
 	if (!body.ok) return body.response;
 	const result = await signUp(
-		{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR) },
+		{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR), mail: { env, origin: linkOrigin(env, event.url) } },
 		body.value
 	);
 	return authResponse(event, result, 201);

@@ -1,0 +1,17 @@
+import { error, fail } from '@sveltejs/kit';
+import type { Actions } from './$types';
+import { linkOrigin, requestReset } from '$lib/server/auth/account';
+import { field } from '$lib/server/auth/forms';
+
+export const actions: Actions = {
+	/** The same answer whether or not an account matches (src/lib/server/auth/account.ts requestReset). */
+	default: async (event) => {
+		const env = event.platform?.env;
+		if (!env?.DB) error(503, 'the database is not available');
+		const login = field(await event.request.formData(), 'login');
+		const ctx = event.platform?.ctx;
+		const r = await requestReset(env, event.request, login, linkOrigin(env, event.url), ctx ? (p) => ctx.waitUntil(p) : undefined);
+		if (!r.ok) return fail(r.status, { code: r.code, login: login.slice(0, 254) });
+		return { sent: true };
+	}
+};
