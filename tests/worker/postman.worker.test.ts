@@ -72,13 +72,15 @@ async function rows(eventId: string) {
 
 async function settings(userId: string, s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string> }) {
 	const stmts = [
-		DB.prepare('UPDATE users SET email = ?1, webhook_url = ?2, time_zone = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?6').bind(
+		// A verified address (issue 15: email goes to verified addresses only; tests/worker/account.worker.test.ts).
+		DB.prepare('UPDATE users SET email = ?1, email_verified_at = ?7, webhook_url = ?2, time_zone = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?6').bind(
 			s.email ?? null,
 			s.webhook ?? null,
 			s.tz ?? 'UTC',
 			s.quiet?.[0] ?? 0,
 			s.quiet?.[1] ?? 0,
-			userId
+			userId,
+			s.email ? 1 : null
 		)
 	];
 	for (const [c, mode] of Object.entries(s.modes ?? {}))
