@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { Client } from '../../scripts/lib/client';
 import { giants, type GiantsView } from '../../src/lib/games/giants';
 import { newPerson, type Person } from './browser';
+import { confirmAddress } from './mail';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -35,6 +36,7 @@ async function threePlayers(tag: string) {
 	for (const x of [a, b, c]) {
 		await x.signup(x.username, 'correct horse battery staple');
 		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com` });
+		await confirmAddress(server.url, x, `${x.username}@example.com`);
 	}
 	const { id } = await a.api<{ id: string }>('POST', '/api/dev/scenario', {
 		usernames: [a.username, b.username, c.username],

@@ -11,6 +11,7 @@ import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
 import { watchCsp } from './csp';
+import { confirmAddress } from './mail';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -32,6 +33,7 @@ test("after A moves, B's page shows the unread badge and the mailbox shows B's m
 	for (const x of [a, b, c]) {
 		await x.signup(x.username, 'correct horse battery staple');
 		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com` });
+		await confirmAddress(server.url, x, `${x.username}@example.com`);
 	}
 	// Round 2 with no moai rolled: straight to placement, Ana first, then Ben (G-0.4).
 	const { id } = await a.api<{ id: string }>('POST', '/api/dev/scenario', {

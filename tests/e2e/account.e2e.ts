@@ -1,0 +1,130 @@
+/**
+ * Issue 15 in a real browser: sign up with an address → open the verification link from the
+ * development mailbox and confirm → sign out → "forgot password" → open the mailed reset link and
+ * set a new password → sign in with it. On the way, axe (serious or critical fails) and the CSP
+ * watch on /settings/account, /forgot and the reset page, in English and German.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ROOT } from '../../scripts/lib/devserver';
+import { newPerson, type Person } from './browser';
+import { watchCsp } from './csp';
+import { mailedLink } from './mail';
+import { startTestServer, type TestServer } from './server';
+
+const read = (f: string) => JSON.parse(readFileSync(join(ROOT, 'messages', f), 'utf8')) as Record<string, string>;
+const en = { ...read('en.json'), ...read('account-en.json') };
+const de = { ...read('de.json'), ...read('account-de.json') };
+
+let server: TestServer;
+let person: Person;
+
+beforeAll(async () => {
+	server = await startTestServer({ DEV_MAILBOX: '1' });
+	person = await newPerson({ width: 390, height: 844 });
+});
+
+afterAll(async () => {
+	await person?.close().catch(() => {});
+	await server?.close();
+});
+
+async function axeClean(page: Page, what: string) {
+	const { violations } = await new AxeBuilder({ page }).analyze();
+	const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+	expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${what}: axe`).toEqual([]);
+}
+
+test('sign up, verify the address, forget the password, reset it by mail, sign in with the new one', async () => {
+	const username = `ria${Date.now().toString(36).slice(-6)}`;
+	const email = `${username}@example.com`;
+	const page = await person.context.newPage();
+	const csp = await watchCsp(page);
+
+	// Sign up with an address; the page says how names work.
+	await page.goto(`${server.url}/signup`);
+	expect(await page.locator('#username-hint').textContent()).toBe(en.account_username_rules);
+	await page.getByLabel(en.auth_username).fill(username);
+	await page.getByLabel(en.auth_password).fill('correct horse battery staple');
+	await page.getByLabel(en.auth_email).fill(email);
+	await page.getByRole('button', { name: en.auth_signup_submit }).click();
+	await page.waitForURL(`${server.url}/games`);
+
+	// Not verified yet: the account page says so.
+	await page.goto(`${server.url}/settings/account`);
+	await page.getByRole('heading', { name: en.account_email_heading }).waitFor();
+	expect(await page.getByTestId('email-state').textContent()).toContain(en.account_email_unverified.replace('{email}', email));
+	await axeClean(page, '/settings/account (unverified)');
+
+	// The verification mail's link: a page with a button (opening the link alone confirms nothing).
+	const verify = await mailedLink(server.url, email, 'verify');
+	expect(verify).toMatch(new RegExp(`^${server.url}/verify#`));
+	await page.goto(verify);
+	await page.getByRole('button', { name: en.account_verify_submit }).click();
+	await page.getByRole('status').filter({ hasText: email }).waitFor();
+	expect(await page.getByRole('status').textContent()).toBe(en.account_verify_done.replace('{email}', email));
+
+	await page.goto(`${server.url}/settings/account`);
+	expect(await page.getByTestId('email-state').textContent()).toContain(en.account_email_verified.replace('{email}', email));
+	await axeClean(page, '/settings/account');
+	await page.goto(`${server.url}/de/settings/account`);
+	await page.getByRole('heading', { name: de.account_email_heading }).waitFor();
+	await axeClean(page, '/de/settings/account');
+
+	// Sign out.
+	await page.goto(`${server.url}/signout`);
+	await page.getByRole('button', { name: en.auth_signout_submit }).click();
+	await page.waitForURL((u) => !u.pathname.startsWith('/signout'));
+
+	// Forgot the password: from the sign-in page.
+	await page.goto(`${server.url}/signin`);
+	await page.getByRole('link', { name: en.account_forgot_link }).click();
+	await page.waitForURL(`${server.url}/forgot`);
+	await axeClean(page, '/forgot');
+	await page.getByLabel(en.account_forgot_login).fill(username);
+	await page.getByRole('button', { name: en.account_forgot_submit }).click();
+	await page.getByRole('status').filter({ hasText: en.account_forgot_done }).waitFor();
+	await axeClean(page, '/forgot (sent)');
+	await page.goto(`${server.url}/de/forgot`);
+	await page.getByRole('heading', { name: de.account_forgot_title }).waitFor();
+	await axeClean(page, '/de/forgot');
+
+	// The reset link from the mail; the token stays out of the address bar.
+	const reset = await mailedLink(server.url, email, 'reset');
+	expect(reset).toMatch(new RegExp(`^${server.url}/reset#[a-z2-7]{32}$`));
+	const token = reset.split('#')[1];
+	// The German page, only looked at (the link is used once, below in English).
+	await page.goto(`${server.url}/de/reset#${token}`);
+	await page.getByLabel(de.account_reset_new).waitFor();
+	expect(page.url()).toBe(`${server.url}/de/reset`);
+	await axeClean(page, '/de/reset');
+
+	const response = await page.goto(reset);
+	expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+	await page.getByLabel(en.account_reset_new).waitFor();
+	expect(page.url()).toBe(`${server.url}/reset`);
+	await axeClean(page, '/reset');
+	await page.getByLabel(en.account_reset_new).fill('a new and better passphrase');
+	await page.getByRole('button', { name: en.account_reset_submit }).click();
+	await page.getByRole('status').filter({ hasText: en.account_reset_done }).waitFor();
+	await axeClean(page, '/reset (done)');
+
+	// The link works once.
+	await page.goto(reset);
+	await page.getByLabel(en.account_reset_new).fill('yet another passphrase');
+	await page.getByRole('button', { name: en.account_reset_submit }).click();
+	await page.getByRole('alert').filter({ hasText: en.account_error_bad_token }).waitFor();
+
+	// Sign in with the new password.
+	await page.goto(`${server.url}/signin`);
+	await page.getByLabel(en.auth_username).fill(username);
+	await page.getByLabel(en.auth_password).fill('a new and better passphrase');
+	await page.getByRole('button', { name: en.auth_signin_submit }).click();
+	await page.waitForURL(`${server.url}/games`);
+
+	expect(await csp.violations()).toEqual([]);
+	await page.close();
+});
