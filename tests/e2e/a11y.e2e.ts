@@ -93,7 +93,11 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'Moa rules (de)', path: () => '/de/rules/moa' },
 	{ name: 'my games (dashboard)', path: () => '/games' },
 	{ name: 'inbox', path: () => '/inbox' },
-	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' }
+	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' },
+	{ name: 'account settings (en)', path: () => '/settings/account' },
+	{ name: 'account settings (de)', path: () => '/de/settings/account' },
+	{ name: 'forgot password (de)', path: () => '/de/forgot' },
+	{ name: 'reset page without a link (en)', path: () => '/reset' }
 ];
 
 for (const v of VIEWPORTS) {

@@ -11,7 +11,7 @@ export async function mailedLink(base: string, address: string, kind: 'verify' |
 		const html = await (await fetch(`${base}/dev/mailbox`)).text();
 		// The mailbox lists mails newest first, one <article> each.
 		for (const article of html.split('<article').slice(1)) {
-			if (!article.includes(`<dd>${address}</dd>`)) continue;
+			if (!article.includes(`>${address}</dd>`)) continue;
 			const link = new RegExp(`https?://[^\\s<"]+/${kind}#[a-z2-7]{32}`).exec(article);
 			if (link) return link[0];
 		}

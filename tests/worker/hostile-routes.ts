@@ -60,7 +60,5 @@ export const FORM_PAGES: { path: string; actions: string[] }[] = [
 	{ path: '/settings/sessions', actions: ['revoke'] },
 	{ path: '/settings/account', actions: ['email', 'remove', 'resend', 'password'] },
 	{ path: '/forgot', actions: ['default'] },
-	{ path: '/reset', actions: ['default'] },
-	{ path: '/verify', actions: ['default'] },
 	{ path: '/dev/mailbox', actions: ['clear'] }
 ];
