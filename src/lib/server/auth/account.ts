@@ -160,8 +160,12 @@ export async function startVerification(env: MailEnv, user: UserRow, email: stri
 
 /** After a sign-up with an address: its verification mail. A failure does not undo the sign-up (the owner can resend). */
 export async function verifyAfterSignUp(env: MailEnv, userId: string, origin: string): Promise<void> {
-	const u = await userRow(env.DB, userId);
-	if (u?.email) await startVerification(env, u, u.email, origin);
+	try {
+		const u = await userRow(env.DB, userId);
+		if (u?.email) await startVerification(env, u, u.email, origin);
+	} catch (e) {
+		console.error(`verification mail after sign-up: ${(e as Error).name}`);
+	}
 }
 
 /**
