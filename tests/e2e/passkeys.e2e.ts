@@ -13,7 +13,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { CDPSession, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
 import { watchCsp, type CspWatch } from './csp';
 import { startTestServer, type TestServer } from './server';
@@ -70,6 +73,13 @@ async function axeClean(what: string) {
 	expect(bad.length, `${what}: axe violations:\n${describeViolations(violations)}`).toBe(0);
 }
 
+/** A full-page screenshot in test-results/screenshots/ (git-ignored), to look at. */
+async function shot(file: string) {
+	const dir = join(ROOT, 'test-results/screenshots');
+	mkdirSync(dir, { recursive: true });
+	await page.screenshot({ path: join(dir, `passkeys-${file}.png`), fullPage: true });
+}
+
 const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
 
 test('sign up, add a passkey, sign out, sign in with the passkey alone', async () => {
@@ -118,6 +128,7 @@ test('sign up, add a passkey, sign out, sign in with the passkey alone', async (
 test('/settings/passkeys is axe clean in English and German, with the confirmation open too', async () => {
 	await open('/settings/passkeys');
 	await axeClean('/settings/passkeys');
+	await shot('settings-desktop-en');
 	await open('/de/settings/passkeys');
 	await page.getByRole('heading', { name: 'Deine Passkeys' }).waitFor();
 	await axeClean('/de/settings/passkeys');
@@ -126,6 +137,7 @@ test('/settings/passkeys is axe clean in English and German, with the confirmati
 	try {
 		await open('/settings/passkeys');
 		await axeClean('/settings/passkeys (phone)');
+		await shot('settings-phone-en');
 		expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 	} finally {
 		await page.setViewportSize({ width: 1280, height: 900 });
@@ -134,6 +146,7 @@ test('/settings/passkeys is axe clean in English and German, with the confirmati
 	await page.getByRole('link', { name: 'Remove passkey “Test laptop”' }).click();
 	await page.getByRole('heading', { name: 'Remove this passkey?' }).waitFor();
 	await axeClean('/settings/passkeys?remove=…');
+	await shot('confirm-desktop-en');
 	await page.getByRole('link', { name: 'Cancel' }).click();
 	await page.getByRole('heading', { name: 'Remove this passkey?' }).waitFor({ state: 'detached' });
 	expect(await csp.violations()).toEqual([]);
@@ -170,6 +183,7 @@ test('a removed passkey (after the confirmation) no longer signs in, and the sig
 	await open('/de/signin');
 	await page.getByRole('button', { name: 'Mit Passkey anmelden' }).waitFor();
 	await axeClean('/de/signin');
+	await shot('signin-desktop-de');
 	await open('/signin');
 	await axeClean('/signin');
 	await expect.poll(() => page.getByRole('button', { name: 'Sign in with a passkey' }).isEnabled()).toBe(true);
