@@ -132,6 +132,23 @@ describe('registration', () => {
 		expect(await row(other)).toBeNull();
 	});
 
+	it('unreadable client data or attestation objects: BAD_RESPONSE, nothing stored', async () => {
+		const user = await signUp('pk_garbage');
+		const { passkey, response } = await SoftPasskey.create(await registrationOptions(user));
+		const r = response as { response: Record<string, unknown> };
+		for (const inner of [
+			{ ...r.response, clientDataJSON: b64url(new TextEncoder().encode('not json')) },
+			{ ...r.response, clientDataJSON: b64url(new TextEncoder().encode('{"type":"webauthn.create","challenge":1}')) },
+			{ ...r.response, attestationObject: b64url(crypto.getRandomValues(new Uint8Array(64))) }
+		]) {
+			const res = await api(user, 'POST', '/api/auth/passkeys/register', { name: 'x', response: { ...r, response: inner } });
+			expect([res.status, res.body.code]).toEqual([400, 'BAD_RESPONSE']);
+		}
+		expect(await row(passkey.credentialId)).toBeNull();
+		const signin = await signIn({ ...(await passkey.get(await signInOptions())) as object, response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' } });
+		expect(await error(signin)).toEqual({ status: 400, code: 'BAD_RESPONSE', cookie: null });
+	});
+
 	it('attestation statements are verified: a packed self attestation with a good signature passes, a broken one fails', async () => {
 		const user = await signUp('pk_packed');
 		const good = await SoftPasskey.create(await registrationOptions(user), { attestation: 'packed' });

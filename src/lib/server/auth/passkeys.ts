@@ -24,6 +24,7 @@ import {
 	type PublicKeyCredentialRequestOptionsJSON,
 	type RegistrationResponseJSON
 } from '@simplewebauthn/server';
+import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import * as v from 'valibot';
@@ -213,25 +214,12 @@ function authData(bytes: Uint8Array): AuthData | null {
 	};
 }
 
-/** The authenticator data inside a CBOR attestation object: its `authData` byte string. */
+/** The authenticator data inside a CBOR attestation object (decoded by the library's own CBOR reader). */
 function attestationAuthData(attestationObject: string): AuthData | null {
 	try {
-		const bytes = decodeBase64urlIgnorePadding(attestationObject.replace(/=+$/, ''));
-		// The map's key "authData" (text, 8 bytes: 0x68) followed by a byte string (major type 2).
-		const key = [0x68, ...new TextEncoder().encode('authData')];
-		for (let i = 0; i + key.length < bytes.length; i++) {
-			if (!key.every((b, j) => bytes[i + j] === b)) continue;
-			let at = i + key.length;
-			const head = bytes[at++];
-			if (head >> 5 !== 2) return null;
-			const info = head & 0x1f;
-			let length = info;
-			if (info === 24) length = bytes[at++];
-			else if (info === 25) length = (bytes[at++] << 8) | bytes[at++];
-			else if (info > 25) return null;
-			return authData(bytes.slice(at, at + length));
-		}
-		return null;
+		const decoded = decodeAttestationObject(new Uint8Array(decodeBase64urlIgnorePadding(attestationObject.replace(/=+$/, ''))));
+		const bytes: unknown = decoded.get('authData');
+		return bytes instanceof Uint8Array ? authData(bytes) : null;
 	} catch {
 		return null;
 	}
