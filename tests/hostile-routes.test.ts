@@ -27,7 +27,7 @@ describe('the hostile test’s route list', () => {
 			.filter((f) => f.endsWith('+server.ts'))
 			.map((f) => {
 				const methods = [...readFileSync(f, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]).sort();
-				return { path: pathOf(f).replace('/api/auth/sessions/:game', '/api/auth/sessions/:session'), methods };
+				return { path: pathOf(f).replace('/api/auth/sessions/:game', '/api/auth/sessions/:session').replace('/api/auth/passkeys/:game', '/api/auth/passkeys/:passkey'), methods };
 			})
 			.sort((a, b) => a.path.localeCompare(b.path));
 		const listed = API_ROUTES.map((r) => ({ path: r.path, methods: [...r.methods].sort() })).sort((a, b) => a.path.localeCompare(b.path));

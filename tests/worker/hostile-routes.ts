@@ -1,7 +1,7 @@
 // Every endpoint under /api/ and every page with a form action, as the hostile-input test
 // (hostile.worker.test.ts) attacks them. tests/hostile-routes.test.ts checks this list against
 // src/routes, so a new endpoint or form cannot be left out. `:game` is a started public game,
-// `:private` a waiting private game, `:name` a user, `:session` a session id.
+// `:private` a waiting private game, `:name` a user, `:session` a session id, `:passkey` a credential id.
 
 export interface ApiRoute {
 	/** The route's path pattern as in src/routes (`[id]` → `:game`). */
@@ -20,6 +20,12 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/auth/me', methods: ['GET'] },
 	{ path: '/api/auth/password', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/auth/reset', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/passkeys', methods: ['GET'] },
+	{ path: '/api/auth/passkeys/:passkey', methods: ['PATCH', 'DELETE'], json: ['PATCH'] },
+	{ path: '/api/auth/passkeys/register', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/passkeys/register/options', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/passkeys/signin', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/auth/passkeys/signin/options', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/auth/sessions', methods: ['GET'] },
 	{ path: '/api/auth/sessions/:session', methods: ['DELETE'] },
 	{ path: '/api/auth/signin', methods: ['POST'], json: ['POST'] },
@@ -60,5 +66,6 @@ export const FORM_PAGES: { path: string; actions: string[] }[] = [
 	{ path: '/settings/sessions', actions: ['revoke'] },
 	{ path: '/settings/account', actions: ['email', 'remove', 'resend', 'password'] },
 	{ path: '/forgot', actions: ['default'] },
+	{ path: '/settings/passkeys', actions: ['remove', 'rename'] },
 	{ path: '/dev/mailbox', actions: ['clear'] }
 ];

@@ -51,6 +51,7 @@ async function snapshot(): Promise<string> {
 		q('SELECT * FROM notifications WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
 		q('SELECT * FROM inbox WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
 		q('SELECT * FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
+		q('SELECT * FROM passkeys WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
 		q("SELECT count(*) AS n FROM users WHERE username_key LIKE 'hostile%'")
 	]);
 	return JSON.stringify(parts.map((p) => p.results));
@@ -158,6 +159,7 @@ function fill(path: string, id: string): string {
 	return path
 		.replace(':game', id)
 		.replace(':session', id)
+		.replace(':passkey', id)
 		.replace(':name', id);
 }
 

@@ -13,4 +13,5 @@ export const SETTINGS_PAGES: SettingsPage[] = [
 	{ path: '/settings/notifications', label: m.nav_notifications },
 	{ path: '/settings/sessions', label: m.nav_sessions },
 	{ path: '/settings/account', label: m.account_nav }
+	{ path: '/settings/passkeys', label: m.passkeys_nav }
 ];

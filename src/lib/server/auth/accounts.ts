@@ -88,7 +88,7 @@ export function signupLimitFrom(value: string | undefined): Limit | undefined {
 
 const rateLimited = () => fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
 
-async function startSession(ctx: Context, user: AuthSuccess['user'], knownHere: boolean): Promise<AuthSuccess> {
+export async function startSession(ctx: Context, user: AuthSuccess['user'], knownHere: boolean): Promise<AuthSuccess> {
 	const token = generateSessionToken();
 	const session = await createSession(ctx.db, token, user.id, ctx.request.headers.get('user-agent'));
 	const device = knownHere ? null : await issueDevice(ctx.db, user.id);

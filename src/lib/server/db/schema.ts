@@ -306,4 +306,50 @@ export const accountTokens = sqliteTable(
 		expiresAt: integer('expires_at').notNull()
 	},
 	(t) => [index('account_tokens_user_idx').on(t.userId, t.purpose), index('account_tokens_expires_idx').on(t.expiresAt)]
+// ---- issue 15: passkeys ----
+
+/**
+ * Passkeys (WebAuthn credentials), src/lib/server/auth/passkeys.ts and docs/security.md "Passkeys".
+ * The public key is not a secret; the private key never leaves the user's authenticator.
+ */
+export const passkeys = sqliteTable(
+	'passkeys',
+	{
+		/** The credential id, base64url, as the authenticator made it (globally unique: the key). */
+		id: text('id').primaryKey(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** The COSE public key, base64url. */
+		publicKey: text('public_key').notNull(),
+		/** The authenticator's signature counter as last seen (0 forever for most synced passkeys). */
+		counter: integer('counter').notNull().default(0),
+		/** JSON array of transport hints ("internal", "hybrid", "usb", …), for excludeCredentials. */
+		transports: text('transports').notNull().default('[]'),
+		deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+		/** 1 if the authenticator said the credential is backed up (synced). */
+		backedUp: integer('backed_up').notNull().default(0),
+		/** Given by the user, 1–64 characters. */
+		name: text('name').notNull(),
+		createdAt: integer('created_at').notNull(),
+		lastUsedAt: integer('last_used_at')
+	},
+	(t) => [index('passkeys_user_idx').on(t.userId, t.createdAt)]
+);
+
+/**
+ * Challenges handed out for a WebAuthn ceremony: single-use (deleted when a response is checked
+ * against them, DELETE … RETURNING), five minutes at most, expired ones pruned whenever one is made.
+ */
+export const webauthnChallenges = sqliteTable(
+	'webauthn_challenges',
+	{
+		/** SHA-256 hex of the challenge (the challenge itself goes to the browser only). */
+		id: text('id').primaryKey(),
+		purpose: text('purpose', { enum: ['register', 'signin'] }).notNull(),
+		/** The signed-in user a registration challenge is for; null for sign-in. */
+		userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+		expiresAt: integer('expires_at').notNull()
+	},
+	(t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), index('webauthn_challenges_user_idx').on(t.userId)]
 );
