@@ -33,6 +33,8 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/games/:game/start', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/mine', methods: ['GET'] },
 	{ path: '/api/games/next', methods: ['GET'] },
+	{ path: '/api/me/data', methods: ['GET'] },
+	{ path: '/api/me/delete', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/me/inbox', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/me/settings', methods: ['GET', 'PUT'], json: ['PUT'] },
 	{ path: '/api/me/socket', methods: ['GET'] },
@@ -51,5 +53,6 @@ export const FORM_PAGES: { path: string; actions: string[] }[] = [
 	{ path: '/signout', actions: ['default'] },
 	{ path: '/unsubscribe', actions: ['default'] },
 	{ path: '/settings/sessions', actions: ['revoke'] },
+	{ path: '/settings/data', actions: ['delete'] },
 	{ path: '/dev/mailbox', actions: ['clear'] }
 ];

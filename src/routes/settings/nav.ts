@@ -11,5 +11,6 @@ export interface SettingsPage {
 
 export const SETTINGS_PAGES: SettingsPage[] = [
 	{ path: '/settings/notifications', label: m.nav_notifications },
-	{ path: '/settings/sessions', label: m.nav_sessions }
+	{ path: '/settings/sessions', label: m.nav_sessions },
+	{ path: '/settings/data', label: m.leave_nav }
 ];

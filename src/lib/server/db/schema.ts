@@ -283,3 +283,19 @@ export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type Seat = typeof seats.$inferSelect;
+
+// ---- issue 15: leave the site ----
+
+/**
+ * Accounts being deleted (src/lib/server/people/leave.ts): written in the same batch that makes the
+ * password unusable and ends the sessions, deleted with the users row (cascade) once every game room
+ * has forgotten the user. A deletion that failed midway is finished from here by a retry.
+ */
+export const accountDeletions = sqliteTable('account_deletions', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	requestedAt: integer('requested_at').notNull(),
+	attempts: integer('attempts').notNull().default(0),
+	lastError: text('last_error')
+});
