@@ -69,7 +69,7 @@ async function roomHolding(id: string, needles: string[]): Promise<string[]> {
 	return runInDurableObject(room(id), (_i: GameRoom, state) => {
 		const sql = state.storage.sql;
 		const out: string[] = [];
-		const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
+		const tables: { name: string }[] = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
 		if (!tables.some((t) => t.name === 'players')) out.push('(no players table: not a game room)');
 		for (const { name: t } of tables)
 			for (const { name: c } of sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${t}')`).toArray())

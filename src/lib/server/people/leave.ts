@@ -238,7 +238,8 @@ export async function finishDeletion(env: LeaveEnv, userId: string): Promise<boo
 	const left = errors.length ? games.length : (await gamesOf()).results.length;
 	if (errors.length || left > 0) {
 		const why = (errors.join('; ') || `${left} games still name the user in D1`).slice(0, 500);
-		console.error(`account deletion ${userId}: not finished, retried later: ${why}`);
+		// The user's id stays out of the logs: operators find it in account_deletions (with last_error).
+		console.error(`an account deletion is not finished, retried later: ${why}`);
 		await db.prepare('UPDATE account_deletions SET attempts = attempts + 1, last_error = ?2 WHERE user_id = ?1').bind(userId, why).run();
 		return false;
 	}
@@ -278,7 +279,7 @@ export async function finishPendingDeletions(env: LeaveEnv, now = Date.now(), li
 		try {
 			if (await finishDeletion(env, user_id)) done++;
 		} catch (e) {
-			console.error(`account deletion ${user_id}: ${(e as Error).message}`);
+			console.error(`an account deletion failed, retried later: ${(e as Error).message}`);
 		}
 	}
 	return done;
