@@ -4,6 +4,9 @@
 CREATE TABLE `account_deletions` (
 	`user_id` text PRIMARY KEY NOT NULL REFERENCES `users`(`id`) ON DELETE CASCADE,
 	`requested_at` integer NOT NULL,
+	-- The address, moved here from users.email by step 1 (so nothing can be sent to it any more) and
+	-- needed by step 3 to delete the development mailbox's copies; gone with the row.
+	`email` text,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`last_error` text
 );

@@ -296,6 +296,8 @@ export const accountDeletions = sqliteTable('account_deletions', {
 		.primaryKey()
 		.references(() => users.id, { onDelete: 'cascade' }),
 	requestedAt: integer('requested_at').notNull(),
+	/** The address, moved here from users.email in step 1 (nothing is sent to it any more), for step 3. */
+	email: text('email'),
 	attempts: integer('attempts').notNull().default(0),
 	lastError: text('last_error')
 });

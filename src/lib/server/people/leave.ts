@@ -3,9 +3,11 @@
  *
  * Deletion in three steps, each idempotent, ordered so that a crash anywhere leaves neither a
  * half-deleted user who can still sign in nor a room that still names them once a retry has run:
- * 1. `beginDeletion` — one D1 batch: the `account_deletions` row (the retry's to-do), the password
- *    made unusable, every session, known browser and the sign-in counters of those browsers gone;
- *    then the sockets of those sessions are closed. From here on nobody can act as the user.
+ * 1. `beginDeletion` — one D1 batch: the `account_deletions` row (the retry's to-do, holding the
+ *    email address from here on), the password made unusable, the address and webhook cleared, push
+ *    subscriptions and due deliveries gone, every session, known browser and the sign-in counters of
+ *    those browsers gone; then the sockets of those sessions are closed. From here on nobody can act
+ *    as the user and nothing more is sent to them.
  * 2. `finishDeletion` — every game the user has a seat in or created: its room forgets them
  *    (GameRoom.forgetUser, room/forget.ts) and writes that to D1. Rooms that fail, or whose D1 write
  *    is still pending, leave the to-do row in place; the deletion stops here and is retried.
@@ -206,8 +208,13 @@ export async function beginDeletion(env: LeaveEnv, userId: string, now = Date.no
 	const db = env.DB;
 	const sessions = await db.prepare('SELECT id FROM sessions WHERE user_id = ?1').bind(userId).all<{ id: string }>();
 	await db.batch([
-		db.prepare('INSERT OR IGNORE INTO account_deletions (user_id, requested_at) VALUES (?1, ?2)').bind(userId, now),
-		db.prepare('UPDATE users SET password_hash = ?2 WHERE id = ?1').bind(userId, UNUSABLE),
+		db.prepare('INSERT OR IGNORE INTO account_deletions (user_id, requested_at, email) SELECT id, ?2, email FROM users WHERE id = ?1').bind(userId, now),
+		// Nothing is sent to the user from here on: no address, no webhook, no browser, no delivery due
+		// (a postman run that already holds a delivery finds it gone when it tries to claim it).
+		db.prepare('UPDATE users SET password_hash = ?2, email = NULL, webhook_url = NULL WHERE id = ?1').bind(userId, UNUSABLE),
+		db.prepare('DELETE FROM push_subscriptions WHERE user_id = ?1').bind(userId),
+		db.prepare('DELETE FROM notifications WHERE user_id = ?1').bind(userId),
+		db.prepare('DELETE FROM notification_events WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
 		db.prepare("DELETE FROM auth_attempts WHERE key IN (SELECT 'signin:device:' || id FROM known_devices WHERE user_id = ?1)").bind(userId),
 		db.prepare('DELETE FROM known_devices WHERE user_id = ?1').bind(userId)
@@ -243,7 +250,10 @@ export async function finishDeletion(env: LeaveEnv, userId: string): Promise<boo
 		await db.prepare('UPDATE account_deletions SET attempts = attempts + 1, last_error = ?2 WHERE user_id = ?1').bind(userId, why).run();
 		return false;
 	}
-	const u = await db.prepare('SELECT username_key, email FROM users WHERE id = ?1').bind(userId).first<{ username_key: string; email: string | null }>();
+	const u = await db
+		.prepare('SELECT u.username_key AS username_key, d.email AS email FROM users u LEFT JOIN account_deletions d ON d.user_id = u.id WHERE u.id = ?1')
+		.bind(userId)
+		.first<{ username_key: string; email: string | null }>();
 	if (!u) return true; // a retry after the last batch had already run
 	const key = u.username_key;
 	await db.batch([
