@@ -224,6 +224,16 @@ describe('delete my account (POST /api/me/delete)', () => {
 		const move = await api(c, 'POST', `/api/games/${running}/moves`, { moveId: 'after', move: { type: 'take', n: 1 }, expectedVersion: rv.version });
 		expect(move.status).toBe(200);
 		expect((await view(c, running)).activeSeats).toEqual([1 - aSeat]);
+		// c plays it out against the bot: the end is told to c alone, nothing is written for the tombstone seat.
+		for (let i = 0; i < 20 && (await view(c, running)).status !== 'finished'; i++) {
+			const v = await view(c, running);
+			expect((await api(c, 'POST', `/api/games/${running}/moves`, { moveId: `c${i}`, move: { type: 'take', n: 1 }, expectedVersion: v.version })).status).toBe(200);
+		}
+		expect((await view(c, running)).status).toBe('finished');
+		await room(running).flush();
+		const ends = await env.DB.prepare("SELECT user_id FROM notification_events WHERE game_id = ?1 AND kind = 'finished'").bind(running).all<{ user_id: string }>();
+		expect(ends.results.map((e) => e.user_id)).toEqual([c.id]);
+		expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM notification_events WHERE user_id LIKE 'deleted-%'").first<{ n: number }>())!.n).toBe(0);
 
 		// The waiting game: a left, d may start it now; the one a waited in alone is closed and names nobody.
 		const wv = await view(d, waiting);
