@@ -9,6 +9,8 @@ import sveltekit from '../.svelte-kit/cloudflare/_worker.js';
 // Its JSDoc speaks of DOM Request/Response, which TypeScript will not equate with workerd's.
 const app = sveltekit as unknown as ExportedHandler<Env>;
 
+import { finishPendingDeletions } from './lib/server/people/leave';
+
 export { GameRoom } from './lib/server/room/GameRoom';
 export { Postman } from './lib/server/notify/Postman';
 export { UserHub } from './lib/server/notify/UserHub';
@@ -18,5 +20,7 @@ export default {
 	// The postman's backstop (wrangler.toml [triggers]): deliver whatever is due.
 	async scheduled(_controller, env, ctx) {
 		ctx.waitUntil(env.POSTMAN.get(env.POSTMAN.idFromName('postman')).kick());
+		// Account deletions a failed room call left unfinished (issue 15).
+		ctx.waitUntil(finishPendingDeletions(env));
 	}
 } satisfies ExportedHandler<Env>;

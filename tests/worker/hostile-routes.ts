@@ -46,6 +46,8 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/games/:game/start', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/mine', methods: ['GET'] },
 	{ path: '/api/games/next', methods: ['GET'] },
+	{ path: '/api/me/data', methods: ['GET'] },
+	{ path: '/api/me/delete', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/me/inbox', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/me/settings', methods: ['GET', 'PUT'], json: ['PUT'] },
 	{ path: '/api/me/socket', methods: ['GET'] },
@@ -67,5 +69,6 @@ export const FORM_PAGES: { path: string; actions: string[] }[] = [
 	{ path: '/settings/account', actions: ['email', 'remove', 'resend', 'password'] },
 	{ path: '/forgot', actions: ['default'] },
 	{ path: '/settings/passkeys', actions: ['remove', 'rename'] },
+	{ path: '/settings/data', actions: ['delete'] },
 	{ path: '/dev/mailbox', actions: ['clear'] }
 ];

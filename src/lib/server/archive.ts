@@ -11,6 +11,7 @@
  *
  * Private games never appear: every query pins `visibility = 'public'`.
  */
+import { DELETED_PLAYER } from '$lib/protocol/people';
 import * as v from 'valibot';
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { KINDS, KIND_IDS } from '$lib/games';
@@ -119,7 +120,9 @@ export interface ArchivePage {
 	sqlMs: number;
 }
 
-const SEAT_COLUMNS = 'p.*, s.seat AS seat, s.score AS score, s.winner AS winner, u.username AS username';
+// A seat whose account was deleted has a tombstone id and no users row (issue 15): LEFT JOIN, and the
+// marker the pages render as "deleted player" (src/lib/protocol/people.ts).
+const SEAT_COLUMNS = `p.*, s.seat AS seat, s.score AS score, s.winner AS winner, COALESCE(u.username, '${DELETED_PLAYER}') AS username`;
 
 /** The statement of one archive page (limit + 1 games, to know whether there is another page). */
 export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | number)[] } {
@@ -150,7 +153,7 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 	const sql =
 		`WITH p AS (SELECT g.id AS id, g.game AS game, g.finished_at AS finished_at, g.rounds AS rounds FROM ${from} ` +
 		`WHERE ${where.join(' AND ')} ORDER BY g.finished_at ${dir}, g.id ${dir} LIMIT ${bind(limit + 1)}) ` +
-		`SELECT ${SEAT_COLUMNS} FROM p JOIN seats s ON s.game_id = p.id JOIN users u ON u.id = s.user_id ` +
+		`SELECT ${SEAT_COLUMNS} FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
 		`ORDER BY p.finished_at DESC, p.id DESC, s.seat`;
 	return { sql, params };
 }
@@ -255,7 +258,7 @@ export interface WatchGame {
 export const WATCH_SQL =
 	`WITH p AS (SELECT id, game, updated_at, started_at, rounds FROM games WHERE status = 'active' AND visibility = 'public' ` +
 	`ORDER BY updated_at DESC, id DESC LIMIT ?1) ` +
-	`SELECT p.*, s.seat AS seat, u.username AS username FROM p JOIN seats s ON s.game_id = p.id JOIN users u ON u.id = s.user_id ` +
+	`SELECT p.*, s.seat AS seat, COALESCE(u.username, '${DELETED_PLAYER}') AS username FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
 	`ORDER BY p.updated_at DESC, p.id DESC, s.seat`;
 
 /** Public games in progress, newest activity first: what a spectator can follow (/games/:id). */

@@ -2,6 +2,7 @@
  * Game list items from GET /api/games?status=open and GET /api/games/mine (docs/api.md), read
  * tolerantly: the pages need only these fields.
  */
+import { playerName } from './names';
 export interface SummarySeat {
 	seat: number;
 	username: string;
@@ -41,6 +42,6 @@ export function summaries(data: unknown): GameSummary[] {
 
 export function creatorName(g: GameSummary): string {
 	if (typeof g.creator === 'string') return g.creator;
-	if (g.creator?.username) return g.creator.username;
-	return g.seats?.[0]?.username ?? '?';
+	if (g.creator?.username) return playerName(g.creator.username);
+	return playerName(g.seats?.[0]?.username);
 }

@@ -14,4 +14,5 @@ export const SETTINGS_PAGES: SettingsPage[] = [
 	{ path: '/settings/sessions', label: m.nav_sessions },
 	{ path: '/settings/account', label: m.account_nav }
 	{ path: '/settings/passkeys', label: m.passkeys_nav }
+	{ path: '/settings/data', label: m.leave_nav }
 ];

@@ -353,3 +353,20 @@ export const webauthnChallenges = sqliteTable(
 	},
 	(t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), index('webauthn_challenges_user_idx').on(t.userId)]
 );
+// ---- issue 15: leave the site ----
+
+/**
+ * Accounts being deleted (src/lib/server/people/leave.ts): written in the same batch that makes the
+ * password unusable and ends the sessions, deleted with the users row (cascade) once every game room
+ * has forgotten the user. A deletion that failed midway is finished from here by a retry.
+ */
+export const accountDeletions = sqliteTable('account_deletions', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	requestedAt: integer('requested_at').notNull(),
+	/** The address, moved here from users.email in step 1 (nothing is sent to it any more), for step 3. */
+	email: text('email'),
+	attempts: integer('attempts').notNull().default(0),
+	lastError: text('last_error')
+});

@@ -121,6 +121,14 @@ export class UserHub extends DurableObject<Env> {
 		return closed;
 	}
 
+	/**
+	 * The user's account is deleted (issue 15): the register of rooms goes. Ended sessions stay for
+	 * their day (only hashes of tokens that no longer exist), so a racing upgrade is still closed.
+	 */
+	async forget(): Promise<void> {
+		this.sql.exec('DELETE FROM session_rooms');
+	}
+
 	async webSocketMessage(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
 		if (message === 'ping') ws.send('pong');
 	}

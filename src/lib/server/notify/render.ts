@@ -70,6 +70,10 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 				subject = m.notify_dropped_subject({ game });
 				text = m.notify_dropped_text({ name: to.username });
 				break;
+			case 'player_deleted':
+				subject = m.leave_notify_subject({ game });
+				text = m.leave_notify_text({ name: to.username, seat: String((d.deletedSeat ?? 0) + 1) });
+				break;
 			case 'finished': {
 				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
 				const winners = (d.winners ?? []).map(name).join(', ');

@@ -21,7 +21,9 @@ export type EventKind =
 	/** Three timeouts in a row: the bot took the seat (reclaimable). */
 	| 'dropped'
 	/** The game is over (`scores`, `winners`). */
-	| 'finished';
+	| 'finished'
+	/** Another player deleted their account (issue 15): the bot plays their seat (`deletedSeat`) from now on. */
+	| 'player_deleted';
 
 export interface EventData {
 	gameId: string;
@@ -48,6 +50,8 @@ export interface EventData {
 	auto?: string;
 	scores?: number[];
 	winners?: number[];
+	/** player_deleted: the seat whose player deleted their account. */
+	deletedSeat?: number;
 }
 
 export interface NotifyEvent {

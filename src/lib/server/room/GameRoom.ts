@@ -29,6 +29,8 @@ import { RoomSockets } from './sockets';
 import { Autoplay } from './autoplay';
 import { Flusher } from './flusher';
 import { MOVE_FLUSH_MS, RoomCore } from './core';
+import { forgetInPlayers, forgetInTimers, namesUser, personalRows, pruneOutbox, scrubStorage, tombstoneId, type RoomPersonalData } from './forget';
+import { makeEvent } from './events';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -337,6 +339,68 @@ export class GameRoom extends DurableObject<Env> {
 		const next: Next = { meta: { ...m, version: m.version + 1, updatedAt: now }, players: this.core.players, state: this.core.state, log: [] };
 		await this.core.commit(next, null, { timers });
 		return { ok: true, version: next.meta.version };
+	}
+
+	// ---- RPC: leaving the site (issue 15, forget.ts) -------------------------------------------
+
+	/** What this room holds about the user, for their data export ({} if they have no seat here). */
+	async personalData(userId: string): Promise<RoomPersonalData> {
+		if (typeof userId !== 'string' || this.core.load() || !this.core.meta) return {};
+		const me = this.core.players.find((p) => p.userId === userId);
+		return personalRows(this.ctx.storage.sql, me, userId, this.core.timers);
+	}
+
+	/**
+	 * The user's account is being deleted: the room forgets them (forget.ts says how, by status) and
+	 * writes the result to D1. Idempotent: a repeated call finds nothing of the user and only flushes.
+	 * `pending`: D1 has not got everything yet (the room retries from its alarm; call again).
+	 */
+	async forgetUser(userId: string): Promise<RoomResult<{ forgotten: boolean; pending: boolean }>> {
+		if (typeof userId !== 'string' || userId.length === 0) return refuse(400, 'BAD_REQUEST', 'bad user id');
+		const bad = this.core.load();
+		if (bad) return bad;
+		const m = this.core.meta;
+		if (!m) return { ok: true, forgotten: false, pending: false };
+		const sql = this.ctx.storage.sql;
+		const players = this.core.players;
+		if (!namesUser(sql, players, m.creatorId, userId)) {
+			await this.flusher.flush();
+			return { ok: true, forgotten: false, pending: this.flusher.pending() };
+		}
+		const now = this.now();
+		const tomb = tombstoneId();
+		const me = players.find((p) => p.userId === userId);
+		// Everything from here to the commit is synchronous: the storage writes land together.
+		let next: Next;
+		let dropSeat: number | null = null;
+		if (m.status === 'waiting' && me) {
+			const left = leaveGame(m, players, { id: userId, username: me.username }, now);
+			if ('ok' in left) return left;
+			next = left;
+		} else {
+			dropSeat = m.status === 'active' && me ? me.seat : null;
+			// A finished game keeps its place in everybody's lists: no new updatedAt.
+			const updatedAt = m.status === 'active' ? now : m.updatedAt;
+			next = { meta: { ...m, version: m.version + 1, updatedAt }, players: forgetInPlayers(players, userId, tomb), state: this.core.state, log: [] };
+		}
+		if (next.meta.creatorId === userId) next.meta = { ...next.meta, creatorId: tomb };
+		const timers = forgetInTimers(this.core.timers, userId, dropSeat);
+		scrubStorage(sql, userId, me?.username ?? null, tomb, me && m.status !== 'waiting' ? me.seat : null);
+		if (dropSeat !== null && this.core.kind && next.state) {
+			// The others hear of it (notify/types.ts `player_deleted`), in the version that drops the seat.
+			const ctx = this.core.eventContextOf({ kind: this.core.kind, meta: next.meta, players: next.players, state: next.state, timers }, now);
+			for (const p of next.players)
+				if (p.seat !== dropSeat) {
+					const e = makeEvent(ctx, 'player_deleted', p.seat, { deletedSeat: dropSeat });
+					if (e) this.store.addEvent(e);
+				}
+		}
+		const committed = this.core.commit(next, null, { timers });
+		pruneOutbox(sql, next.meta.version);
+		if (dropSeat !== null) this.autoplay.runBots();
+		await committed;
+		await this.flusher.flush();
+		return { ok: true, forgotten: true, pending: this.flusher.pending() };
 	}
 
 	/** The user's vacation from D1 if it has not ended (null if none, or D1 is unreachable: then the API's own call tells us). */

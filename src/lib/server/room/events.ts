@@ -9,6 +9,7 @@
  */
 import type { EventData, EventKind, NotifyEvent } from '$lib/server/notify/types';
 import type { LogBatch } from '$lib/engine';
+import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
 
 /** At most this many moves in `since` (the newest; `more` says older ones were left out). */
 export const SINCE_CAP = 40;
@@ -38,7 +39,8 @@ export function eventId(gameId: string, version: number, kind: EventKind, seat: 
 
 export function makeEvent(ctx: EventContext, kind: EventKind, seat: number, extra: Partial<EventData> = {}): NotifyEvent | null {
 	const userId = ctx.userOf(seat);
-	if (!userId) return null;
+	// A deleted player's seat (issue 15) has nobody to tell.
+	if (!userId || userId.startsWith(TOMBSTONE_PREFIX)) return null;
 	const s = ctx.since(seat);
 	const data: EventData = {
 		gameId: ctx.gameId,

@@ -6,6 +6,7 @@
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
 import { backoffMs, outboxBatch } from './outbox';
+import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
 import type { RoomStore } from './storage';
 
 /** Notification events written per D1 batch. */
@@ -98,6 +99,7 @@ export class Flusher {
 		const hubs = this.room.env.USER_HUB;
 		if (!hubs) return;
 		for (const { userId } of p.seats) {
+			if (userId.startsWith(TOMBSTONE_PREFIX)) continue; // a deleted player (issue 15) has no hub
 			try {
 				void hubs
 					.get(hubs.idFromName(userId))

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DELETED_PLAYER } from '$lib/protocol/people';
 import { getDb, schema } from '$lib/server/db';
 import { kindOf } from '$lib/games';
 import type { TimeControl } from '$lib/protocol/room';
@@ -39,7 +40,8 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 	const seats = await db
 		.select({ userId: schema.seats.userId, username: schema.users.username })
 		.from(schema.seats)
-		.innerJoin(schema.users, eq(schema.users.id, schema.seats.userId))
+		// A deleted player's seat (issue 15) has no users row: still listed, as the marker.
+		.leftJoin(schema.users, eq(schema.users.id, schema.seats.userId))
 		.where(eq(schema.seats.gameId, game.id));
 	const creator = seats.find((s) => s.userId === game.creatorId)?.username ?? '?';
 	// Games from before clocks have only their days per move.
@@ -56,7 +58,7 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 			count: seats.length,
 			creator,
 			seats: seats.map((s) => s.userId),
-			players: seats.map((s) => s.username),
+			players: seats.map((s) => s.username ?? DELETED_PLAYER),
 			private: game.visibility === 'private',
 			options: kind ? kind.texts.options(parse<Record<string, unknown>>(game.options, {})) : [],
 			clock: clockText(clock)
