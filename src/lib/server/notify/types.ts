@@ -21,7 +21,9 @@ export type EventKind =
 	/** Three timeouts in a row: the bot took the seat (reclaimable). */
 	| 'dropped'
 	/** The game is over (`scores`, `winners`). */
-	| 'finished';
+	| 'finished'
+	/** Issue 15: `from` invites the recipient into a private game (`invite`: its code; `rematchOf`: a rematch). */
+	| 'invite';
 
 export interface EventData {
 	gameId: string;
@@ -48,6 +50,10 @@ export interface EventData {
 	auto?: string;
 	scores?: number[];
 	winners?: number[];
+	/** invite (issue 15): who invites, the game's invite code (the recipient's link), the game it is a rematch of. */
+	from?: string;
+	invite?: string;
+	rematchOf?: string;
 }
 
 export interface NotifyEvent {
