@@ -9,7 +9,9 @@ import type { D1Payload } from '$lib/protocol/room';
 import { displayRating, flushBatch, ranking } from '$lib/server/people/ratings';
 import { renderEvent } from '$lib/server/notify/render';
 import { randomId } from '$lib/server/games';
-import { call, signUp, type HttpUser } from './room-helpers';
+import { runInDurableObject } from 'cloudflare:test';
+import { GameRoom } from '$lib/server/room/GameRoom';
+import { call, room, signUp, type HttpUser } from './room-helpers';
 
 const KIND = 'takeaway';
 
@@ -122,6 +124,41 @@ describe('ratings', () => {
 		closed.game.startedAt = null;
 		await flushBatch(env.DB, closed, []);
 		expect(await changes(closed.game.id)).toEqual([]);
+	});
+
+	it('through the room: a game that ends with a seat played by the bot is not rated', async () => {
+		const [a, b] = [await signUp('da'), await signUp('db')];
+		const c = await call(a, 'POST', '/api/games', { kind: KIND, seats: 2, options: { stones: 9 }, clock: { kind: 'perMove', days: 1 } });
+		const id = c.json.id as string;
+		await room(id).setClock(Date.UTC(2031, 0, 1));
+		expect((await call(b, 'POST', `/api/games/${id}/join`, {})).status).toBe(200);
+		let v = (await call(a, 'GET', `/api/games/${id}`)).json;
+		const bySeat = v.seats.map((s: { userId: string }) => [a, b].find((u) => u.id === s.userId)!);
+		const first = v.activeSeats[0] as number;
+		const idle = 1 - first;
+		// The idle seat times out three times (the kind's automatic move) and is dropped to the bot.
+		for (let k = 0; k < 3; k++) {
+			v = (await call(a, 'GET', `/api/games/${id}`)).json;
+			if (v.activeSeats[0] !== idle) {
+				expect((await call(bySeat[first], 'POST', `/api/games/${id}/moves`, { moveId: `p${k}`, move: { type: 'take', n: 1 } })).status).toBe(200);
+				v = (await call(a, 'GET', `/api/games/${id}`)).json;
+			}
+			await room(id).setClock(v.clocks[idle].deadline);
+			await runInDurableObject(room(id), async (i: GameRoom) => {
+				await i.alarm();
+				await i.alarm();
+			});
+		}
+		v = (await call(a, 'GET', `/api/games/${id}`)).json;
+		expect(v.clocks[idle].dropped).toBe(true);
+		for (let k = 0; v.status === 'active' && k < 20; k++) {
+			expect((await call(bySeat[first], 'POST', `/api/games/${id}/moves`, { moveId: `q${k}`, move: { type: 'take', n: 1 } })).status).toBe(200);
+			v = (await call(a, 'GET', `/api/games/${id}`)).json;
+		}
+		expect(v.status).toBe('finished');
+		await until(async () => (await env.DB.prepare("SELECT 1 AS x FROM games WHERE id = ?1 AND status = 'finished'").bind(id).first()) !== null, 'finished in D1');
+		expect(await env.DB.prepare('SELECT dropped FROM seats WHERE game_id = ?1 AND seat = ?2').bind(id, idle).first()).toEqual({ dropped: 1 });
+		expect(await changes(id)).toEqual([]);
 	});
 
 	it('ties: a shared victory and equal totals give equal changes', async () => {
