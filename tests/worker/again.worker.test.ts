@@ -12,6 +12,7 @@ import { randomId } from '$lib/server/games';
 import { runInDurableObject } from 'cloudflare:test';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import { call, room, signUp, type HttpUser } from './room-helpers';
+import { signUp as signUpWithEmail } from './helpers';
 
 const KIND = 'takeaway';
 
@@ -258,6 +259,24 @@ describe('invite a player by name', () => {
 		expect(msg.subject).toContain(a.username);
 		// The postman delivers it to b's in-app inbox (b's defaults: every channel on).
 		await until(async () => (await call(b, 'GET', '/api/me/inbox')).text.includes(`/games/${id}?invite=`), 'in b\'s inbox');
+
+		// Email as the invitees' preferences say: d wants every notification by email, e none.
+		const d = await signUpWithEmail('id', { email: `inv-d-${Date.now()}@mail.example` });
+		const e = await signUpWithEmail('ie', { email: `inv-e-${Date.now()}@mail.example` });
+		await env.DB.batch([
+			env.DB.prepare("INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, 'email', 'turn')").bind(d.id),
+			env.DB.prepare("INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, 'email', 'off')").bind(e.id)
+		]);
+		expect((await inv(a, id, d.username)).json.invited).toBe(true);
+		expect((await inv(a, id, e.username)).json.invited).toBe(true);
+		const mail = await until(
+			() => env.DB.prepare('SELECT subject, text FROM dev_mailbox WHERE to_address = ?1').bind(d.email).first<{ subject: string; text: string }>(),
+			'the invitation mail'
+		);
+		expect(mail.subject).toBe(`${a.username} invites you to a game of Take-away`);
+		expect(mail.text).toContain(`/games/${id}?invite=${priv.json.inviteCode}`);
+		await until(async () => (await call(e, 'GET', '/api/me/inbox')).text.includes(`/games/${id}?invite=`), 'in e\'s inbox');
+		expect(await env.DB.prepare('SELECT 1 AS x FROM dev_mailbox WHERE to_address = ?1').bind(e.email).first()).toBeNull();
 
 		// Started: no more invitations.
 		expect((await call(b, 'POST', `/api/games/${id}/join`, { inviteCode: priv.json.inviteCode })).status).toBe(200);
