@@ -17,10 +17,10 @@ import { signUp as signUpWithEmail } from './helpers';
 const KIND = 'takeaway';
 
 /** Waits (bounded) until `probe` answers truthy: the room writes D1 right after its change. */
-async function until<T>(probe: () => Promise<T>, what: string): Promise<T> {
+async function until<T>(probe: () => Promise<T>, what: string): Promise<NonNullable<T>> {
 	for (let i = 0; i < 100; i++) {
 		const v = await probe();
-		if (v) return v;
+		if (v) return v as NonNullable<T>;
 		await new Promise((r) => setTimeout(r, 50));
 	}
 	throw new Error(`never: ${what}`);
