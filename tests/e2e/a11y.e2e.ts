@@ -93,6 +93,7 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'Moa rules (de)', path: () => '/de/rules/moa' },
 	{ name: 'my games (dashboard)', path: () => '/games' },
 	{ name: 'inbox', path: () => '/inbox' },
+	{ name: 'people (issue 15)', path: () => '/de/people' },
 	{ name: 'notification settings (de)', path: () => '/de/settings/notifications' }
 ];
 
