@@ -70,7 +70,8 @@ export async function followedGames(db: D1Database, userId: string, limit = 20):
 	const r = await db
 		.prepare(
 			`WITH p AS (SELECT DISTINCT g.id AS id, g.game AS kind, g.status AS status, g.updated_at AS updated_at FROM follows f ` +
-				`JOIN seats s ON s.user_id = f.followee_id JOIN games g ON g.id = s.game_id ` +
+				// seats.status (the game's, copied): the index seats(user_id, status, …) skips their finished games.
+				`JOIN seats s ON s.user_id = f.followee_id AND s.status IN ('waiting', 'active') JOIN games g ON g.id = s.game_id ` +
 				`WHERE f.follower_id = ?1 AND g.visibility = 'public' AND g.status IN ('waiting', 'active') ` +
 				`AND NOT EXISTS (SELECT 1 FROM seats me WHERE me.game_id = g.id AND me.user_id = ?1) ` +
 				`ORDER BY g.updated_at DESC LIMIT ?2) ` +
