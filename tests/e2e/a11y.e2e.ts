@@ -97,7 +97,8 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'account settings (en)', path: () => '/settings/account' },
 	{ name: 'account settings (de)', path: () => '/de/settings/account' },
 	{ name: 'forgot password (de)', path: () => '/de/forgot' },
-	{ name: 'reset page without a link (en)', path: () => '/reset' }
+	{ name: 'reset page without a link (en)', path: () => '/reset' },
+	{ name: 'people (issue 15)', path: () => '/de/people' }
 ];
 
 for (const v of VIEWPORTS) {

@@ -15,6 +15,7 @@ import { DELETED_PLAYER } from '$lib/protocol/people';
 import * as v from 'valibot';
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { KINDS, KIND_IDS } from '$lib/games';
+import { displayRating } from './people/ratings';
 
 /** The player counts any registered kind allows: the archive's player-count filter. */
 const PLAYER_COUNTS = [...new Set(KINDS.flatMap((k) => Array.from({ length: k.seats.max - k.seats.min + 1 }, (_, i) => String(k.seats.min + i))))].sort(
@@ -102,6 +103,8 @@ export interface ArchivePlayer {
 	seat: number;
 	score: number | null;
 	winner: boolean;
+	/** Issue 15: the seat's rating in this kind before and after this game (shown numbers); absent if the game was not rated. */
+	rating?: { before: number; after: number };
 }
 export interface ArchiveRow {
 	id: string;
@@ -122,7 +125,9 @@ export interface ArchivePage {
 
 // A seat whose account was deleted has a tombstone id and no users row (issue 15): LEFT JOIN, and the
 // marker the pages render as "deleted player" (src/lib/protocol/people.ts).
-const SEAT_COLUMNS = `p.*, s.seat AS seat, s.score AS score, s.winner AS winner, COALESCE(u.username, '${DELETED_PLAYER}') AS username`;
+const SEAT_COLUMNS =
+	`p.*, s.seat AS seat, s.score AS score, s.winner AS winner, COALESCE(u.username, '${DELETED_PLAYER}') AS username, ` +
+	'rc.before_mu AS before_mu, rc.before_sigma AS before_sigma, rc.after_mu AS after_mu, rc.after_sigma AS after_sigma';
 
 /** The statement of one archive page (limit + 1 games, to know whether there is another page). */
 export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | number)[] } {
@@ -154,6 +159,7 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 		`WITH p AS (SELECT g.id AS id, g.game AS game, g.finished_at AS finished_at, g.rounds AS rounds FROM ${from} ` +
 		`WHERE ${where.join(' AND ')} ORDER BY g.finished_at ${dir}, g.id ${dir} LIMIT ${bind(limit + 1)}) ` +
 		`SELECT ${SEAT_COLUMNS} FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
+		`LEFT JOIN rating_changes rc ON rc.game_id = p.id AND rc.user_id = s.user_id ` +
 		`ORDER BY p.finished_at DESC, p.id DESC, s.seat`;
 	return { sql, params };
 }
@@ -167,6 +173,10 @@ interface PageRow {
 	score: number | null;
 	winner: number | null;
 	username: string;
+	before_mu: number | null;
+	before_sigma: number | null;
+	after_mu: number | null;
+	after_sigma: number | null;
 }
 
 /** Joined rows (one per seat, games in order) → games with their players. */
@@ -175,7 +185,15 @@ function group(rows: PageRow[]): ArchiveRow[] {
 	for (const r of rows) {
 		let g = out.at(-1);
 		if (!g || g.id !== r.id) out.push((g = { id: r.id, game: r.game, finishedAt: r.finished_at, rounds: r.rounds, players: [] }));
-		g.players.push({ username: r.username, seat: r.seat, score: r.score, winner: r.winner === 1 });
+		g.players.push({
+			username: r.username,
+			seat: r.seat,
+			score: r.score,
+			winner: r.winner === 1,
+			...(r.after_mu === null || r.after_mu === undefined
+				? {}
+				: { rating: { before: displayRating(r.before_mu!, r.before_sigma!), after: displayRating(r.after_mu, r.after_sigma!) } })
+		});
 	}
 	return out;
 }

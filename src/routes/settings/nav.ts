@@ -10,9 +10,9 @@ export interface SettingsPage {
 }
 
 export const SETTINGS_PAGES: SettingsPage[] = [
-	{ path: '/settings/notifications', label: m.nav_notifications },
+	{ path: '/settings/account', label: m.account_nav },
+	{ path: '/settings/passkeys', label: m.passkeys_nav },
 	{ path: '/settings/sessions', label: m.nav_sessions },
-	{ path: '/settings/account', label: m.account_nav }
-	{ path: '/settings/passkeys', label: m.passkeys_nav }
+	{ path: '/settings/notifications', label: m.nav_notifications },
 	{ path: '/settings/data', label: m.leave_nav }
 ];

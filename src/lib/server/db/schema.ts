@@ -3,7 +3,7 @@
 // conventions §10), through its outbox with version-guarded upserts; everything else here is
 // written by the auth code.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable('users', {
 	id: text('id').primaryKey(),
@@ -306,6 +306,8 @@ export const accountTokens = sqliteTable(
 		expiresAt: integer('expires_at').notNull()
 	},
 	(t) => [index('account_tokens_user_idx').on(t.userId, t.purpose), index('account_tokens_expires_idx').on(t.expiresAt)]
+);
+
 // ---- issue 15: passkeys ----
 
 /**
@@ -353,6 +355,7 @@ export const webauthnChallenges = sqliteTable(
 	},
 	(t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), index('webauthn_challenges_user_idx').on(t.userId)]
 );
+
 // ---- issue 15: leave the site ----
 
 /**
@@ -370,3 +373,72 @@ export const accountDeletions = sqliteTable('account_deletions', {
 	attempts: integer('attempts').notNull().default(0),
 	lastError: text('last_error')
 });
+
+// ---- issue 15: people (ratings, follows, rematches; docs/people.md) ----
+
+/** A player's OpenSkill rating in one kind of game (src/lib/server/people/ratings.ts). */
+export const ratings = sqliteTable(
+	'ratings',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind').notNull(),
+		mu: real('mu').notNull(),
+		sigma: real('sigma').notNull(),
+		/** Rated games: also the row's version (the rating batch is guarded by it). */
+		games: integer('games').notNull().default(0),
+		updatedAt: integer('updated_at').notNull()
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.kind] })]
+);
+
+/** What one finished game did to each of its players' ratings; its key makes the update happen once. */
+export const ratingChanges = sqliteTable(
+	'rating_changes',
+	{
+		gameId: text('game_id').notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind').notNull(),
+		beforeMu: real('before_mu').notNull(),
+		beforeSigma: real('before_sigma').notNull(),
+		afterMu: real('after_mu').notNull(),
+		afterSigma: real('after_sigma').notNull(),
+		nonce: text('nonce').notNull(),
+		createdAt: integer('created_at').notNull()
+	},
+	(t) => [primaryKey({ columns: [t.gameId, t.userId] }), index('rating_changes_user_idx').on(t.userId, t.createdAt)]
+);
+
+/** `followerId` follows `followeeId` (never themself: a CHECK in migrations/0010_people.sql). */
+export const follows = sqliteTable(
+	'follows',
+	{
+		followerId: text('follower_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		followeeId: text('followee_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: integer('created_at').notNull()
+	},
+	(t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId, t.followerId)]
+);
+
+/** At most one rematch per finished game (`gameId`), offered by `createdBy` as the private game `newGameId`. */
+export const rematches = sqliteTable(
+	'rematches',
+	{
+		gameId: text('game_id').primaryKey(),
+		newGameId: text('new_game_id').notNull(),
+		/** The new game's invite code: handed only to the players of the finished game. */
+		inviteCode: text('invite_code').notNull(),
+		createdBy: text('created_by')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: integer('created_at').notNull()
+	},
+	(t) => [uniqueIndex('rematches_new_game_idx').on(t.newGameId)]
+);

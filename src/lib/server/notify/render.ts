@@ -44,7 +44,8 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 		const kind = kindOf(d.kind ?? FIRST_KIND.id);
 		const game = kind ? kind.texts.name() : m.notify_a_game();
 		const name = (seat: number) => d.names[seat] ?? `#${seat + 1}`;
-		const url = gameUrl(origin, e.gameId, to.locale);
+		// An invitation's link carries the game's invite code: it is the recipient's way in (issue 15).
+		const url = gameUrl(origin, e.gameId, to.locale) + (e.kind === 'invite' && d.invite ? `?invite=${encodeURIComponent(d.invite)}` : '');
 		const phase = kind ? kind.texts.phase(d.phase) : d.phase;
 		const where = d.round === null || d.round === undefined ? m.notify_where_phase({ phase }) : m.notify_where({ round: String(d.round), phase });
 		const lines = kind ? d.since.flatMap((b) => b.log.map((entry) => kind.texts.logLine(entry, name))) : [];
@@ -82,6 +83,10 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 				text = m.notify_finished_text({ scores, winners, count });
 				break;
 			}
+			case 'invite':
+				subject = d.rematchOf ? m.again_rematch_subject({ game, from: d.from ?? '' }) : m.again_invite_subject({ game, from: d.from ?? '' });
+				text = d.rematchOf ? m.again_rematch_text({ game, from: d.from ?? '', name: to.username }) : m.again_invite_text({ game, from: d.from ?? '', name: to.username });
+				break;
 		}
 		return { subject, text, url, lines };
 	});

@@ -23,7 +23,9 @@ export type EventKind =
 	/** The game is over (`scores`, `winners`). */
 	| 'finished'
 	/** Another player deleted their account (issue 15): the bot plays their seat (`deletedSeat`) from now on. */
-	| 'player_deleted';
+	| 'player_deleted'
+	/** Issue 15: `from` invites the recipient into a private game (`invite`: its code; `rematchOf`: a rematch). */
+	| 'invite';
 
 export interface EventData {
 	gameId: string;
@@ -52,6 +54,10 @@ export interface EventData {
 	winners?: number[];
 	/** player_deleted: the seat whose player deleted their account. */
 	deletedSeat?: number;
+	/** invite (issue 15): who invites, the game's invite code (the recipient's link), the game it is a rematch of. */
+	from?: string;
+	invite?: string;
+	rematchOf?: string;
 }
 
 export interface NotifyEvent {

@@ -5,8 +5,9 @@
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
-import { backoffMs, outboxBatch } from './outbox';
+import { backoffMs } from './outbox';
 import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
+import { flushBatch } from '$lib/server/people/ratings';
 import type { RoomStore } from './storage';
 
 /** Notification events written per D1 batch. */
@@ -67,7 +68,8 @@ export class Flusher {
 				throw new Error('test seam: D1 write refused');
 			}
 			const payload = row ? (JSON.parse(row.payload) as D1Payload) : null;
-			await env.DB.batch(outboxBatch(env.DB, payload, events));
+			// The game's rows and events, and for a normal end its ratings (issue 15, people/ratings.ts).
+			await flushBatch(env.DB, payload, events, this.room.now());
 			ctx.storage.transactionSync(() => {
 				if (row) store.clearOutbox(row.version);
 				store.deleteEvents(events.map((e) => e.id));

@@ -4,6 +4,7 @@ import type { PageServerLoad } from './$types';
 import { inviteQuery } from '$lib/ui/invite';
 import { CHANNELS } from '$lib/server/db/schema';
 import type { NotificationSettings } from '../../api/me/settings/+server';
+import { loadGamePeople } from '$lib/ui/people/load';
 
 /**
  * How the seated player hears of their turn (issue 12): the channels set to every turn that can
@@ -20,7 +21,7 @@ async function reach(f: typeof fetch): Promise<string[] | null> {
 // decides what this viewer may see), the public log through GET /api/games/:id/log; the page adds
 // live updates over the socket.
 // `?invite=<code>` (from the invite link) lets a holder of a private game's link watch it.
-export const load: PageServerLoad = async ({ fetch, params, url }) => {
+export const load: PageServerLoad = async ({ fetch, params, url, locals }) => {
 	const id = encodeURIComponent(params.id);
 	const q = inviteQuery(url);
 	const [res, logRes] = await Promise.all([fetch(`/api/games/${id}${q}`), fetch(`/api/games/${id}/log${q}`)]);
@@ -28,5 +29,10 @@ export const load: PageServerLoad = async ({ fetch, params, url }) => {
 	if (!res.ok) error(res.status, `${res.status}`);
 	const room = (await res.json()) as RoomView;
 	const log = logRes.ok ? ((await logRes.json()) as { entries: LogBatch[] }).entries : [];
-	return { room, log, reach: room.yourSeat !== null && room.status !== 'finished' ? await reach(fetch) : null };
+	return {
+		room,
+		log,
+		reach: room.yourSeat !== null && room.status !== 'finished' ? await reach(fetch) : null,
+		people: await loadGamePeople(fetch, room, !!locals.user)
+	};
 };

@@ -12,10 +12,12 @@ export interface ProfileData {
 	games: ArchiveRow[];
 	nextCursor: string | null;
 	prevCursor: string | null;
+	/** Issue 15: rating per kind. */
+	ratings: { kind: string; rating: number; games: number }[];
 }
 
 // Thin: the figures and the page of games come from GET /api/players/:name.
-export const load: PageServerLoad = async ({ fetch, params, url }) => {
+export const load: PageServerLoad = async ({ fetch, params, url, locals }) => {
 	const q = new URLSearchParams();
 	for (const k of ['cursor', 'newer']) {
 		const v = url.searchParams.get(k);
@@ -26,5 +28,12 @@ export const load: PageServerLoad = async ({ fetch, params, url }) => {
 	// A mangled cursor: the first page instead.
 	if (res.status === 400) redirect(303, url.pathname);
 	if (!res.ok) error(res.status, `${res.status}`);
-	return { profile: (await res.json()) as ProfileData };
+	const profile = (await res.json()) as ProfileData;
+	// Issue 15: whether the signed-in visitor follows this player (null: signed out, or their own page).
+	let following: boolean | null = null;
+	if (locals.user && locals.user.username.toLowerCase() !== profile.username.toLowerCase()) {
+		const f = await fetch(`/api/players/${encodeURIComponent(profile.username)}/follow`);
+		if (f.ok) following = ((await f.json()) as { following: boolean }).following;
+	}
+	return { profile, following };
 };

@@ -2,6 +2,7 @@ import type { RequestHandler } from './$types';
 import { parseArchiveQuery, profile } from '$lib/server/archive';
 import { env, noPlatform } from '$lib/server/games';
 import { apiError, jsonResponse } from '$lib/server/http';
+import { ratingsOf, userByName } from '$lib/server/people/people';
 
 const NAME = /^[A-Za-z0-9_-]{1,24}$/;
 const PAGING = ['cursor', 'newer', 'limit'];
@@ -24,7 +25,10 @@ export const GET: RequestHandler = async (event) => {
 	const db = performance.now() - t0;
 	if (!p) return apiError(404, 'NOT_FOUND', 'no such player');
 	const { games, ...figures } = p;
-	return jsonResponse({ ...figures, games: games.rows, nextCursor: games.nextCursor, prevCursor: games.prevCursor }, 200, {
+	// Issue 15: the player's rating per kind (docs/people.md).
+	const who = await userByName(e.DB, name);
+	const ratings = who ? await ratingsOf(e.DB, who.id) : [];
+	return jsonResponse({ ...figures, ratings, games: games.rows, nextCursor: games.nextCursor, prevCursor: games.prevCursor }, 200, {
 		'server-timing': `db;dur=${db.toFixed(2)}, sql;dur=${games.sqlMs.toFixed(3)}`
 	});
 };

@@ -1,0 +1,154 @@
+/**
+ * Ratings (issue 15, docs/people.md): one OpenSkill rating (Plackett–Luce, the library's default
+ * model) per player and kind of game, updated exactly once when a game ends normally.
+ *
+ * Where: the room's flusher writes a finished game's rows to D1 with `flushBatch` below. When the
+ * payload is a normal end (`ratable`), the same D1 batch — one transaction — also writes one
+ * `rating_changes` row per player (key (game, user)) and the new `ratings` rows.
+ *
+ * Exactly once, also under retries and when two games of the same players finish at once:
+ * - the ratings are computed from the rows read just before the batch; every ratings row's `games`
+ *   count is its version;
+ * - the batch's first rating statement "claims" the game: it inserts the first player's
+ *   `rating_changes` row with a random nonce, but only if the game has no rating change yet AND
+ *   every player's `games` count is still the one read;
+ * - every other rating statement runs only if that claim (this nonce) is there.
+ * So a retried batch (the game already rated) and a batch computed from stale rows (another game
+ * was rated in between) write no rating at all; the stale one is computed again from fresh rows
+ * (up to a few times, then the flush fails and the room retries it with backoff — the game rows
+ * are idempotent upserts, outbox.ts).
+ */
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { rate } from 'openskill';
+import type { D1Payload } from '$lib/protocol/room';
+import type { NotifyEvent } from '$lib/server/notify/types';
+import { outboxBatch } from '$lib/server/room/outbox';
+
+/** OpenSkill's defaults: a new player is μ 25, σ 25/3. */
+export const MU0 = 25;
+export const SIGMA0 = 25 / 3;
+
+/**
+ * The one number shown: the conservative estimate μ − 3σ (the skill we are ~99.7 % sure of), scaled
+ * so that a new player shows 1000 and one point of μ is 40: familiar to Elo readers, never negative
+ * in practice, and it grows as σ shrinks with games played.
+ */
+export function displayRating(mu: number, sigma: number): number {
+	return Math.round(1000 + 40 * (mu - 3 * sigma));
+}
+
+/**
+ * A normal end: finished after a start, every seat has its final result, nobody's seat is played by
+ * the bot at the end (`dropped`), at least two players. A game closed before its start has no seats.
+ */
+export function ratable(p: D1Payload | null): p is D1Payload {
+	return (
+		!!p &&
+		p.game.status === 'finished' &&
+		p.game.startedAt !== null &&
+		p.seats.length >= 2 &&
+		p.seats.every((s) => s.winner !== null && s.score !== null && !s.dropped)
+	);
+}
+
+/**
+ * The final ranking from what every kind gives the platform (engine/kind.ts `scores`: total and
+ * winner per seat): winners share rank 1 (shared victories, whatever their totals — the kind's
+ * tie-breaks already decided who won); the others follow by total, equal totals sharing a rank.
+ * Rank = 1 + the number of seats strictly ahead (lower is better, as OpenSkill takes it).
+ */
+export function ranking(seats: readonly { score: number | null; winner: number | null }[]): number[] {
+	const key = (s: { score: number | null; winner: number | null }): [number, number] => (s.winner ? [1, 0] : [0, s.score ?? 0]);
+	const ahead = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+	return seats.map((s) => 1 + seats.filter((o) => ahead(key(o), key(s))).length);
+}
+
+interface Current {
+	user_id: string;
+	mu: number;
+	sigma: number;
+	games: number;
+}
+
+export interface RatingPlan {
+	statements: D1PreparedStatement[];
+	/** The game had its ratings already (a retried flush): nothing to claim. */
+	done: boolean;
+}
+
+const CHANGE_COLUMNS = '(game_id, user_id, kind, before_mu, before_sigma, after_mu, after_sigma, nonce, created_at)';
+
+/** Reads the players' current ratings and builds the rating statements (none if already rated). */
+export async function planRating(db: D1Database, p: D1Payload, now: number): Promise<RatingPlan> {
+	const g = p.game;
+	const ids = p.seats.map((s) => s.userId);
+	const marks = (from: number) => ids.map((_, i) => `?${i + from}`).join(', ');
+	const [rated, current, accounts] = await db.batch([
+		db.prepare('SELECT 1 AS x FROM rating_changes WHERE game_id = ?1 LIMIT 1').bind(g.id),
+		db.prepare(`SELECT user_id, mu, sigma, games FROM ratings WHERE kind = ?1 AND user_id IN (${marks(2)})`).bind(g.game, ...ids),
+		db.prepare(`SELECT id FROM users WHERE id IN (${marks(1)})`).bind(...ids)
+	]);
+	if (rated.results.length > 0) return { statements: [], done: true };
+	const byUser = new Map((current.results as unknown as Current[]).map((r) => [r.user_id, r]));
+	const exists = new Set((accounts.results as { id: string }[]).map((r) => r.id));
+	// A player whose account is gone is rated as a newcomer and not written (nothing to write to).
+	const before = p.seats.map((s) => byUser.get(s.userId) ?? { user_id: s.userId, mu: MU0, sigma: SIGMA0, games: 0 });
+	const after = rate(
+		before.map((r) => [{ mu: r.mu, sigma: r.sigma }]),
+		{ rank: ranking(p.seats) }
+	).map((t) => t[0]);
+	const writes = before.map((b, i) => ({ b, a: after[i] })).filter((x) => exists.has(x.b.user_id));
+	if (writes.length === 0) return { statements: [], done: true };
+
+	const nonce = crypto.randomUUID();
+	const claimed = 'EXISTS (SELECT 1 FROM rating_changes WHERE game_id = ? AND nonce = ?)';
+	const guards = writes.map(() => 'COALESCE((SELECT games FROM ratings WHERE user_id = ? AND kind = ?), 0) = ?').join(' AND ');
+	const change = (x: (typeof writes)[number]) => [g.id, x.b.user_id, g.game, x.b.mu, x.b.sigma, x.a.mu, x.a.sigma, nonce, now];
+	const [first, ...rest] = writes;
+	const out: D1PreparedStatement[] = [
+		db
+			.prepare(
+				`INSERT INTO rating_changes ${CHANGE_COLUMNS} SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? ` +
+					`WHERE NOT EXISTS (SELECT 1 FROM rating_changes WHERE game_id = ?) AND ${guards}`
+			)
+			.bind(...change(first), g.id, ...writes.flatMap((x) => [x.b.user_id, g.game, x.b.games]))
+	];
+	for (const x of rest)
+		out.push(
+			db
+				.prepare(`INSERT OR IGNORE INTO rating_changes ${CHANGE_COLUMNS} SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
+				.bind(...change(x), g.id, nonce)
+		);
+	for (const x of writes)
+		out.push(
+			db
+				.prepare(
+					`INSERT INTO ratings (user_id, kind, mu, sigma, games, updated_at) SELECT ?, ?, ?, ?, 1, ? WHERE ${claimed} ` +
+						`ON CONFLICT(user_id, kind) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, updated_at = excluded.updated_at`
+				)
+				.bind(x.b.user_id, g.game, x.a.mu, x.a.sigma, now, g.id, nonce)
+		);
+	return { statements: out, done: false };
+}
+
+/** Attempts at rating one flush before it counts as failed (each lost only to another game's rating). */
+const ATTEMPTS = 4;
+
+/**
+ * One flush of a room (flusher.ts): the game's rows and events (outbox.ts), and for a normal end its
+ * ratings, in one D1 batch. Throws if the batch fails or the ratings could not be claimed; the room
+ * then retries the whole flush with backoff.
+ */
+export async function flushBatch(db: D1Database, p: D1Payload | null, events: readonly NotifyEvent[], now = Date.now()): Promise<void> {
+	const base = outboxBatch(db, p, events);
+	if (!ratable(p)) {
+		await db.batch(base);
+		return;
+	}
+	for (let i = 0; i < ATTEMPTS; i++) {
+		const plan = await planRating(db, p, now);
+		const results = await db.batch([...base, ...plan.statements]);
+		if (plan.done || (results[base.length]?.meta.changes ?? 0) === 1) return;
+	}
+	throw new Error(`ratings of ${p.game.id}: the players' ratings kept changing`);
+}
