@@ -223,7 +223,7 @@ describe('the phone menu', () => {
 			await page.goto(server.url + '/lobby', { waitUntil: 'networkidle' });
 			expect(await page.getByRole('button', { name: MSG.en.nav_menu }).isVisible()).toBe(false);
 			const nav = page.getByRole('navigation', { name: MSG.en.nav_label });
-			for (const key of ['nav_lobby', 'nav_my_games', 'archive_nav', 'rules_nav_link', 'nav_notifications']) {
+			for (const key of ['nav_lobby', 'nav_my_games', 'archive_nav', 'rules_nav_link', 'nav_settings']) {
 				expect(await nav.getByRole('link', { name: MSG.en[key], exact: true }).isVisible(), key).toBe(true);
 			}
 			const l = await layout(page);

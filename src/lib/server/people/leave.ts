@@ -217,7 +217,12 @@ export async function beginDeletion(env: LeaveEnv, userId: string, now = Date.no
 		db.prepare('DELETE FROM notification_events WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
 		db.prepare("DELETE FROM auth_attempts WHERE key IN (SELECT 'signin:device:' || id FROM known_devices WHERE user_id = ?1)").bind(userId),
-		db.prepare('DELETE FROM known_devices WHERE user_id = ?1').bind(userId)
+		db.prepare('DELETE FROM known_devices WHERE user_id = ?1').bind(userId),
+		// No other way in either: passkeys (and their challenges) and mailed links (a pending address's
+		// confirmation, a reset) go now, not with the users row at the end.
+		db.prepare('DELETE FROM passkeys WHERE user_id = ?1').bind(userId),
+		db.prepare('DELETE FROM webauthn_challenges WHERE user_id = ?1').bind(userId),
+		db.prepare('DELETE FROM account_tokens WHERE user_id = ?1').bind(userId)
 	]);
 	// Every socket of those sessions, game and inbox, closes now (auth/sockets.ts).
 	await closeSessionSockets(env, userId, sessions.results.map((s) => s.id));
@@ -265,8 +270,13 @@ export async function finishDeletion(env: LeaveEnv, userId: string): Promise<boo
 		db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM known_devices WHERE user_id = ?1').bind(userId),
 		// Sign-in counters by name (ratelimit.ts keys) and this feature's own counter by id.
-		db.prepare("DELETE FROM auth_attempts WHERE key = 'signin:user:' || ?1 OR substr(key, 1, length(?2)) = ?2 OR key = ?3")
-			.bind(key, `signin:user-addr:${key}:`, deleteKey(userId)),
+		// Every other feature's counter keyed by the user's id (passkeys, verification, reset, password,
+		// follows, invitations) or by their address (verification mails to it): user ids are random
+		// UUIDs, so a substring match takes exactly theirs.
+		db.prepare(
+			"DELETE FROM auth_attempts WHERE key = 'signin:user:' || ?1 OR substr(key, 1, length(?2)) = ?2 OR key = ?3 " +
+				'OR instr(key, ?4) > 0 OR (?5 IS NOT NULL AND instr(key, lower(?5)) > 0)'
+		).bind(key, `signin:user-addr:${key}:`, deleteKey(userId), userId, u.email),
 		db.prepare('DELETE FROM dev_mailbox WHERE ?1 IS NOT NULL AND lower(to_address) = lower(?1)').bind(u.email),
 		// Last: the row itself; ON DELETE CASCADE takes every row other features keep per user (and the to-do row).
 		db.prepare('DELETE FROM users WHERE id = ?1').bind(userId)
