@@ -70,6 +70,13 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 				subject = m.notify_dropped_subject({ game });
 				text = m.notify_dropped_text({ name: to.username });
 				break;
+			case 'chat': {
+				// Never the text (docs/chat.md): only who wrote at which table.
+				const author = name(d.author ?? -1);
+				subject = m.chat_notify_subject({ name: author, game });
+				text = m.chat_notify_text({ name: author, game });
+				break;
+			}
 			case 'finished': {
 				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
 				const winners = (d.winners ?? []).map(name).join(', ');

@@ -21,7 +21,9 @@ export type EventKind =
 	/** Three timeouts in a row: the bot took the seat (reclaimable). */
 	| 'dropped'
 	/** The game is over (`scores`, `winners`). */
-	| 'finished';
+	| 'finished'
+	/** Someone wrote at the table (`author`'s seat; never the text: docs/chat.md). Issue 15. */
+	| 'chat';
 
 export interface EventData {
 	gameId: string;
@@ -48,6 +50,9 @@ export interface EventData {
 	auto?: string;
 	scores?: number[];
 	winners?: number[];
+	/** Chat: the seat that wrote, and its user (for the recipient's mutes at fan-out). */
+	author?: number;
+	authorId?: string;
 }
 
 export interface NotifyEvent {

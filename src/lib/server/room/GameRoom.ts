@@ -29,6 +29,8 @@ import { RoomSockets } from './sockets';
 import { Autoplay } from './autoplay';
 import { Flusher } from './flusher';
 import { MOVE_FLUSH_MS, RoomCore } from './core';
+import { RoomChat } from './chat';
+import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -41,6 +43,8 @@ export class GameRoom extends DurableObject<Env> {
 	private readonly sockets: RoomSockets;
 	private readonly autoplay: Autoplay;
 	private readonly flusher: Flusher;
+	/** Table talk (chat.ts, issue 15). */
+	private readonly chat: RoomChat;
 
 	constructor(ctx: DurableObjectState, env: Env) {
 		super(ctx, env);
@@ -64,9 +68,26 @@ export class GameRoom extends DurableObject<Env> {
 			checkAccess: (u, i) => core.checkAccess(u, i),
 			viewFor: (u) => core.viewFor(u),
 			markSeen: (u) => core.markSeen(u),
-			now
+			now,
+			mutedSeats: (u) => this.chat.mutedSeats(u)
 		});
-		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at) });
+		this.chat = new RoomChat({
+			sql: ctx.storage.sql,
+			db: env.DB,
+			meta: () => core.meta!,
+			players: () => core.players,
+			now,
+			transaction: (fn) => ctx.storage.transactionSync(fn),
+			lookingUsers: () => this.sockets.lookingUsers(),
+			addEvent: (e) => this.store.addEvent(e),
+			send: (msg, seat) => this.sockets.sendChat(msg, seat),
+			scheduleFlush: () => void core.armAlarm(this.now() + MOVE_FLUSH_MS),
+			status: () => {
+				const st = core.state && core.kind ? core.kind.status(core.state) : null;
+				return { kind: core.meta!.kind, round: st?.round ?? null, phase: st?.phase ?? '' };
+			}
+		});
+		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at), chat: this.chat });
 		this.autoplay = new Autoplay({
 			held: () => core.held(),
 			now,
@@ -239,6 +260,47 @@ export class GameRoom extends DurableObject<Env> {
 		if (!r.ok) return refuse(r.code === 'BAD_MOVE' ? 400 : 422, r.code, r.message);
 		this.autoplay.runBots();
 		return { ok: true, version: r.version, log: r.log, duplicate: false };
+	}
+
+	// ---- RPC: table talk (chat.ts, issue 15) ------------------------------------------------------
+
+	/** The chat after `since`, for whoever may see the game (spectators read, seated players write). */
+	async chatPage(user: RoomUser | null, invite: string | null, since: number): Promise<RoomResult<ChatPage>> {
+		const userId = user && validUser(user) ? user.id : null;
+		const bad = this.core.loadExisting() ?? this.core.checkAccess(userId, invite);
+		if (bad) return bad;
+		return { ok: true, ...(await this.chat.page(userId, Number.isSafeInteger(since) && since > 0 ? since : 0)) };
+	}
+
+	async chatPost(user: RoomUser, text: unknown): Promise<RoomResult<{ message: ChatMessage }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		return this.chat.post(user.id, text);
+	}
+
+	async chatDelete(user: RoomUser, seq: number): Promise<RoomResult<{ seq: number }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		return this.chat.delete(user.id, seq);
+	}
+
+	async chatRead(user: RoomUser, seq: number): Promise<RoomResult<{ read: number }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		return this.chat.markRead(user.id, seq);
+	}
+
+	/** A report's context (the route stores it in D1): readers may report what they can read. */
+	async chatContext(user: RoomUser, invite: string | null, seq: number): Promise<RoomResult<{ message: ChatMessage; before: ChatMessage[]; reportedId: string }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, invite);
+		if (bad) return bad;
+		return this.chat.context(user.id, seq);
+	}
+
+	/** For the data export (account helper): every message `userId` wrote here and did not delete, by their seat. */
+	async chatOf(userId: string): Promise<ChatMessage[]> {
+		if (this.core.loadExisting() || typeof userId !== 'string') return [];
+		return this.chat.by(userId);
 	}
 
 	// ---- WebSockets (sockets.ts) ---------------------------------------------------------------
