@@ -310,7 +310,10 @@ describe('table talk', () => {
 		expect(rows.filter((r) => r.user_id === c.id).map((r) => r.status)).toEqual(['skipped', 'skipped']);
 
 		// b opts in to chat by email: the next stretch reaches b's email too.
-		await env.DB.prepare("INSERT INTO chat_prefs (user_id, channel, mode) VALUES (?, 'email', 'turn')").bind(b.id).run();
+		expect((await call(b, 'GET', '/api/me/settings')).json.chatModes).toEqual({ inapp: 'turn', email: 'off', push: 'turn', webhook: 'turn' });
+		const opt = await call(b, 'PUT', '/api/me/settings', { chatModes: { email: 'turn' } });
+		expect(opt.json.chatModes.email, opt.text).toBe('turn');
+		expect((await call(b, 'PUT', '/api/me/settings', { chatModes: { email: 'loud' } })).status).toBe(400);
 		expect((await call(b, 'POST', `/api/games/${id}/chat/read`, { seq: 2 })).json.read).toBe(2);
 		expect((await say(a, id, 'third')).status).toBe(201);
 		await stub.flush();
