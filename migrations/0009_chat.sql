@@ -2,10 +2,18 @@
 -- The chat itself lives in each game's room (its SQLite storage); D1 holds only what lists, mutes,
 -- reports and notes need.
 
--- "My games" unread counts: the game's newest chat sequence and each seat's read mark, written by
--- the room's flusher as monotonic updates (src/lib/server/room/outbox.ts chatStatements).
-ALTER TABLE `games` ADD `chat_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE `seats` ADD `chat_read` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- "My games" unread counts: per seat, the game's newest chat sequence and the seat's read mark,
+-- written by the room's flusher as monotonic upserts (src/lib/server/room/outbox.ts chatStatements).
+-- Its own table rather than columns on games/seats: the outbox rewrites seat rows, and a wider seats
+-- row changed the query planner's choice of index for "your turn" (tests/worker/many-games).
+CREATE TABLE `chat_reads` (
+	`user_id` text NOT NULL,
+	`game_id` text NOT NULL,
+	`count` integer DEFAULT 0 NOT NULL,
+	`read` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`user_id`, `game_id`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);--> statement-breakpoint
 
 -- A user mutes another, across games: the muted player's messages are neither delivered to nor
 -- shown for them, and notify them of nothing.

@@ -339,13 +339,13 @@ describe('table talk', () => {
 		expect((await mine(c)).chatUnread).toBe(3);
 		expect((await mine(b)).chatUnread).toBe(0);
 		expect((await mine(a)).chatUnread).toBe(0);
-		// A move rewrites the seat rows in D1; the read marks survive it.
+		// A move rewrites the seat rows in D1; the unread counts do not care.
 		const move = await call(a, 'POST', `/api/games/${id}/moves`, { moveId: 'm1', move: { type: 'bid', markers: 1, workers: 1 } });
 		expect(move.status, move.text).toBe(200);
 		await stub.flush();
 		expect((await mine(c)).chatUnread).toBe(3);
 		expect((await mine(b)).chatUnread).toBe(0);
-		const seatRows = (await env.DB.prepare('SELECT user_id, chat_read FROM seats WHERE game_id = ?').bind(id).all<{ user_id: string; chat_read: number }>()).results;
-		expect(Object.fromEntries(seatRows.map((r) => [r.user_id, r.chat_read]))).toEqual({ [a.id]: 3, [b.id]: 3, [c.id]: 0 });
+		const rows = (await env.DB.prepare('SELECT user_id, count, read FROM chat_reads WHERE game_id = ?').bind(id).all<{ user_id: string; count: number; read: number }>()).results;
+		expect(Object.fromEntries(rows.map((r) => [r.user_id, [r.count, r.read]]))).toEqual({ [a.id]: [3, 3], [b.id]: [3, 3], [c.id]: [3, 0] });
 	});
 });

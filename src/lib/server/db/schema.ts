@@ -113,9 +113,7 @@ export const games = sqliteTable(
 		/** The round being played; in a finished game the round it ended in (null before the start). */
 		rounds: integer('rounds'),
 		/** Seats taken (after an early start fewer than `seatsWanted`): the archive's player-count filter. */
-		players: integer('players'),
-		/** Table talk (issue 15): the newest chat sequence, written by the room's flusher (never lowered). */
-		chatCount: integer('chat_count').notNull().default(0)
+		players: integer('players')
 	},
 	(t) => [
 		index('games_status_visibility_updated_idx').on(t.status, t.visibility, t.updatedAt),
@@ -151,9 +149,7 @@ export const seats = sqliteTable(
 		 * their order, a page at a time, however many games the player has (issue 10: 10,000).
 		 */
 		status: text('status', { enum: ['waiting', 'active', 'finished'] }),
-		updatedAt: integer('updated_at'),
-		/** Table talk (issue 15): the last chat sequence this seat has read (the room's flusher; never lowered). */
-		chatRead: integer('chat_read').notNull().default(0)
+		updatedAt: integer('updated_at')
 	},
 	(t) => [
 		primaryKey({ columns: [t.gameId, t.userId] }),
@@ -284,6 +280,23 @@ export const devMailbox = sqliteTable('dev_mailbox', {
 });
 
 // ---- issue 15: table talk and private notes ----
+
+/**
+ * Per player and game: the game's newest chat sequence and the last one the player read, for the
+ * unread counts of "My games" — written only by the game's room (its flusher), never lowered.
+ */
+export const chatReads = sqliteTable(
+	'chat_reads',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		gameId: text('game_id').notNull(),
+		count: integer('count').notNull().default(0),
+		read: integer('read').notNull().default(0)
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.gameId] })]
+);
 
 /** A user mutes another across games (docs/chat.md): their messages are not delivered to or shown for them. */
 export const chatMutes = sqliteTable(

@@ -8,8 +8,8 @@
  * - a token bucket per seat: a burst of CHAT_BURST, then one every CHAT_REFILL_MS;
  * - a message names its author by seat only, so replacing a deleted account's seat anonymises it;
  * - its author may delete it within CHAT_DELETE_MS: the text is gone from storage;
- * - each seat's read mark goes to D1 (seats.chat_read, games.chat_count) through the flusher, as
- *   monotonic updates in the same batch as the outbox row (outbox.ts chatStatements).
+ * - each seat's read mark and the chat's count go to D1 (chat_reads) through the flusher, as
+ *   monotonic upserts in the same batch as the outbox row (outbox.ts chatStatements).
  */
 import type { D1Database, SqlStorage } from '@cloudflare/workers-types';
 import { CHAT_DELETE_MS, CHAT_MAX, CHAT_PAGE, type ChatMessage, type ChatPage } from '$lib/protocol/chat';
@@ -289,22 +289,15 @@ export class RoomChat {
 		return !!r && r.changed > r.flushed;
 	}
 
-	/**
-	 * The chat's D1 figures: its count and every seat's read mark; null for a game without chat. Sent
-	 * with every flush of a game that has any (a seat row rewritten by the outbox starts at 0 again).
-	 */
+	/** The chat's D1 figures: its count and every seat's read mark (all seats); null for a game without chat. */
 	marks(): ChatMarks | null {
 		if (!this.tableExists()) return null;
 		const r = this.room.sql.exec<{ changed: number }>('SELECT changed FROM chat_d1 WHERE id = 1').toArray()[0];
 		if (!r) return null;
-		const reads = this.room.sql.exec<{ seat: number; seq: number }>('SELECT seat, seq FROM chat_read').toArray();
-		const players = this.room.players();
+		const reads = new Map(this.room.sql.exec<{ seat: number; seq: number }>('SELECT seat, seq FROM chat_read').toArray().map((x) => [x.seat, x.seq]));
 		return {
 			count: this.latest(),
-			reads: reads.flatMap((x) => {
-				const p = players.find((q) => q.seat === x.seat);
-				return p ? [{ userId: p.userId, seq: x.seq }] : [];
-			}),
+			reads: this.room.players().map((p) => ({ userId: p.userId, seq: reads.get(p.seat) ?? 0 })),
 			changed: r.changed
 		};
 	}

@@ -63,7 +63,7 @@ export class Flusher {
 		const events = store.pendingEvents(EVENTS_PER_FLUSH);
 		const chatDirty = !!this.room.chat?.dirty();
 		if (!row && events.length === 0 && !chatDirty) return true;
-		const chat = row || chatDirty ? (this.room.chat?.marks() ?? null) : null;
+		const chat = chatDirty ? (this.room.chat?.marks() ?? null) : null;
 		const gameId = this.room.gameId();
 		try {
 			const seam = store.counter('failD1');

@@ -82,15 +82,17 @@ export function backoffMs(failures: number): number {
 }
 
 /**
- * Table talk (issue 15, room/chat.ts): the game's chat count and each seat's read mark, for the
- * unread counts of "My games". Both only ever rise (MAX), so a late or repeated batch cannot lower
- * them; sent after the game's rows in every flush of a game with chat, because the outbox rewrites
- * seat rows (DELETE_OLDER_SEATS) and a rewritten row starts again at 0.
+ * Table talk (issue 15, room/chat.ts): per seated player the game's chat count and their read mark
+ * (D1 chat_reads), for the unread counts of "My games". Both only ever rise (MAX), so a late or
+ * repeated batch cannot lower them.
  */
 export function chatStatements(db: D1Database, gameId: string, marks: { count: number; reads: { userId: string; seq: number }[] } | null): D1PreparedStatement[] {
 	if (!marks) return [];
-	return [
-		db.prepare('UPDATE games SET chat_count = MAX(chat_count, ?2) WHERE id = ?1').bind(gameId, marks.count),
-		...marks.reads.map((r) => db.prepare('UPDATE seats SET chat_read = MAX(chat_read, ?3) WHERE game_id = ?1 AND user_id = ?2').bind(gameId, r.userId, r.seq))
-	];
+	return marks.reads.map((r) =>
+		db
+			.prepare(
+				'INSERT INTO chat_reads (user_id, game_id, count, read) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(user_id, game_id) DO UPDATE SET count = MAX(count, excluded.count), read = MAX(read, excluded.read)'
+			)
+			.bind(r.userId, gameId, marks.count, r.seq)
+	);
 }
