@@ -2,7 +2,7 @@
  * Issue 15: table talk and notes through the site, in Debian's Chromium against wrangler dev.
  * - two players chat live beside the board on a desktop; a spectator reads along and cannot write;
  * - on a phone the chat is a tab, with the unread count on it until it is opened;
- * - my notes save themselves and say so;
+ * - my notes save themselves and say so, and a move meanwhile loses nothing typed;
  * - axe finds nothing serious on the game page with the chat open, in English and German, on a
  *   phone and a desktop.
  */
@@ -11,7 +11,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Client } from '../../scripts/lib/client';
 import type { Person } from './browser';
-import { hasText, pageAs as playPage, scenarioGame, visible } from './play';
+import { seedRng } from '../../src/lib/engine';
+import { heuristicBot } from '../../src/lib/games/moa/bots';
+import type { MoaView } from '../../src/lib/games/moa/types';
+import { hasText, pageAs as playPage, scenarioGame, until, visible } from './play';
 import { startTestServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -68,6 +71,30 @@ test('two players chat live beside the board; a spectator reads along and cannot
 	for (const p of [a, s]) await hasText(p.getByTestId('chat-log'), 'Thanks, you too.');
 	expect(await s.getByTestId('chat-log').locator('li').count()).toBe(2);
 	await axeClean(a, 'desktop game page with the chat (en)');
+
+	// Notes beside the board; a move meanwhile (the page takes the new version) loses nothing typed.
+	let notesLoads = 0;
+	a.on('request', (r) => {
+		if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/games/${id}/notes`) notesLoads++;
+	});
+	await a.getByTestId('tab-notes').click();
+	const notes = a.getByTestId('notes-input');
+	await expect.poll(() => notes.isEnabled(), { timeout: 20_000 }).toBe(true);
+	await notes.pressSequentially('Caro saves ', { delay: 10 });
+	const g = await ana.game<MoaView>(id);
+	const seat = g.activeSeats[0];
+	const mine = await clients[seat].game<MoaView>(id);
+	await clients[seat].move(id, heuristicBot(mine.view!, seat, seedRng('chat-e2e')), mine.version);
+	await until(a, g.version + 1);
+	await notes.pressSequentially('feathers.', { delay: 10 });
+	await hasText(a.getByTestId('notes-status'), 'Saved');
+	expect(await notes.inputValue()).toBe('Caro saves feathers.');
+	expect(notesLoads, 'the notes are loaded once per game, not again with a new version').toBe(0);
+	expect((await ana.api<{ text: string }>('GET', `/api/games/${id}/notes`)).text).toBe('Caro saves feathers.');
+	expect((await ben.api<{ text: string }>('GET', `/api/games/${id}/notes`)).text).toBe('');
+	// The chat is still there after the move, not fetched away.
+	await a.getByTestId('tab-talk').click();
+	expect(await a.getByTestId('chat-log').locator('li').count()).toBe(2);
 });
 
 test('on a phone the chat is a tab with the unread count; my notes save themselves', async () => {
