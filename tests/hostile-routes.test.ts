@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES, FORM_PAGES } from './worker/hostile-routes';
 
 const ROUTES = fileURLToPath(new URL('../src/routes', import.meta.url));
-const PARAMS: Record<string, string> = { '[id]': ':game', '[name]': ':name' };
+const PARAMS: Record<string, string> = { '[id]': ':game', '[name]': ':name', '[seq]': ':seq', '[userId]': ':user' };
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));

@@ -2,6 +2,8 @@
 // (hostile.worker.test.ts) attacks them. tests/hostile-routes.test.ts checks this list against
 // src/routes, so a new endpoint or form cannot be left out. `:game` is a started public game,
 // `:private` a waiting private game, `:name` a user, `:session` a session id, `:passkey` a credential id.
+// `:private` a waiting private game, `:name` a user, `:session` a session id, `:seq` a chat
+// message's sequence, `:user` a user id.
 
 export interface ApiRoute {
 	/** The route's path pattern as in src/routes (`[id]` → `:game`). */
@@ -35,12 +37,17 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/dev/scenario', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/games/:game', methods: ['GET'] },
+	{ path: '/api/games/:game/chat', methods: ['GET', 'POST'], json: ['POST'] },
+	{ path: '/api/games/:game/chat/:seq', methods: ['DELETE'] },
+	{ path: '/api/games/:game/chat/:seq/report', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/:game/chat/read', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/export', methods: ['GET'] },
 	{ path: '/api/games/:game/invite', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/join', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/leave', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/log', methods: ['GET'] },
 	{ path: '/api/games/:game/moves', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/:game/notes', methods: ['GET', 'PUT'], json: ['PUT'] },
 	{ path: '/api/games/:game/reclaim', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/rematch', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/games/:game/socket', methods: ['GET'] },
@@ -52,6 +59,8 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/me/delete', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/me/follows', methods: ['GET'] },
 	{ path: '/api/me/inbox', methods: ['GET', 'POST'], json: ['POST'] },
+	{ path: '/api/me/mutes', methods: ['GET'] },
+	{ path: '/api/me/mutes/:user', methods: ['PUT', 'DELETE'], json: ['PUT'] },
 	{ path: '/api/me/settings', methods: ['GET', 'PUT'], json: ['PUT'] },
 	{ path: '/api/me/socket', methods: ['GET'] },
 	{ path: '/api/me/vacation', methods: ['GET', 'POST', 'DELETE'], json: ['POST'] },

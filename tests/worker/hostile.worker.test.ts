@@ -52,6 +52,9 @@ async function snapshot(): Promise<string> {
 		q('SELECT * FROM inbox WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
 		q('SELECT * FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
 		q('SELECT * FROM passkeys WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
+		q('SELECT * FROM chat_mutes WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY user_id, muted_id', u),
+		q('SELECT * FROM chat_reports WHERE reporter_id IN (SELECT value FROM json_each(?1)) ORDER BY id', u),
+		q('SELECT * FROM game_notes WHERE user_id IN (SELECT value FROM json_each(?1)) ORDER BY user_id, game_id', u),
 		q("SELECT count(*) AS n FROM users WHERE username_key LIKE 'hostile%'")
 	]);
 	return JSON.stringify(parts.map((p) => p.results));
@@ -112,6 +115,11 @@ function jsonBodies(): [string, string][] {
 		['game unknown', '{"game":"chess","seats":3}'],
 		['game clock', '{"game":"giants","seats":3,"clock":{"kind":"bank","initialDays":3,"incrementHours":0,"capDays":1}}'],
 		['game clock array', '{"game":"giants","seats":3,"clock":[]}'],
+		['chat control', '{"text":"\\u0000\\u0007"}'],
+		// (A blank or long chat text is valid notes: those are in chat.worker.test.ts, where nothing else listens.)
+		['chat empty', '{"text":""}'],
+		['chat seq', '{"seq":-1}'],
+		['notes long', JSON.stringify({ text: '🗿'.repeat(10_001) })],
 		['move no id', '{"move":{"type":"pass"}}'],
 		['move bad id', '{"moveId":"../x","move":{"type":"pass"}}'],
 		['move array', '{"moveId":"h1","move":[]}'],
@@ -160,7 +168,9 @@ function fill(path: string, id: string): string {
 		.replace(':game', id)
 		.replace(':session', id)
 		.replace(':passkey', id)
-		.replace(':name', id);
+		.replace(':name', id)
+		.replace(':seq', '1')
+		.replace(':user', id);
 }
 
 function attempts(): Attempt[] {

@@ -6,6 +6,7 @@
  * view and log entries are the `View` and `Entry` parameters, which its own UI fills in.
  */
 import type { LogBatch } from '$lib/engine';
+import type { ChatServerMessage } from './chat';
 
 export type { LogBatch };
 
@@ -157,14 +158,18 @@ export interface SubmitOk<Entry = unknown> {
 export type ServerMessage<View = unknown, Entry = unknown> =
 	| ({ type: 'state' } & RoomView<View>)
 	| ({ type: 'event'; log: Entry[] } & RoomView<View>)
-	| { type: 'error'; code: string; message: string };
+	| { type: 'error'; code: string; message: string }
+	/** Table talk: carries the chat's own sequence, not the game version. */
+	| ChatServerMessage;
 
 /** Client → server. */
 export type ClientMessage =
 	| { type: 'resync' }
 	| { type: 'ping' }
 	/** The page is visible and was used lately (true), or not any more (false): see sockets.ts LOOKING_MS. */
-	| { type: 'presence'; looking: boolean };
+	| { type: 'presence'; looking: boolean }
+	/** The user's mutes changed: the room reads them again (table talk, protocol/chat.ts). */
+	| { type: 'mutes' };
 
 /** The D1 rows of one version, as the outbox stores and flushes them. */
 export interface D1Payload {

@@ -171,6 +171,8 @@ export interface GameSummary {
 	yourTurn?: boolean;
 	waitingSince?: number | null;
 	deadline?: number | null;
+	/** Only in /mine: table talk messages the caller has not read (issue 15; the room's flush may lag a second). */
+	chatUnread?: number;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -218,14 +220,17 @@ interface ListRow {
 	/** Only in a player's lists: that player's own seat's clock. */
 	my_waiting_since?: number | null;
 	my_deadline?: number | null;
+	/** Table talk: messages the player has not read (null: no chat yet). */
+	my_chat_unread?: number | null;
 }
 
 /** `p` (a page of the caller's seats, `order` its order) joined to its games and all their seats. */
 function pageOfSeats(where: string, order: string, outerOrder: string, limit: string): string {
 	return (
 		`WITH p AS (SELECT game_id, waiting_since, deadline, updated_at FROM seats WHERE user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}) ` +
-		`SELECT ${LIST_COLUMNS}, p.waiting_since AS my_waiting_since, p.deadline AS my_deadline ` +
-		`FROM p JOIN games g ON g.id = p.game_id LEFT JOIN seats s ON s.game_id = p.game_id LEFT JOIN users u ON u.id = s.user_id ` +
+		`SELECT ${LIST_COLUMNS}, p.waiting_since AS my_waiting_since, p.deadline AS my_deadline, cr.count - cr.read AS my_chat_unread ` +
+		`FROM p JOIN games g ON g.id = p.game_id LEFT JOIN chat_reads cr ON cr.user_id = ?1 AND cr.game_id = p.game_id ` +
+		`LEFT JOIN seats s ON s.game_id = p.game_id LEFT JOIN users u ON u.id = s.user_id ` +
 		`ORDER BY ${outerOrder}, s.seat`
 	);
 }
@@ -300,6 +305,7 @@ function summarize(rows: ListRow[], userId: string | null = null): GameSummary[]
 			g.yourTurn = g.status === 'active' && (r.my_waiting_since ?? null) !== null;
 			g.waitingSince = g.yourTurn ? (r.my_waiting_since ?? null) : null;
 			g.deadline = g.yourTurn ? (r.my_deadline ?? null) : null;
+			g.chatUnread = Math.max(0, r.my_chat_unread ?? 0);
 		}
 	}
 	return out;

@@ -50,6 +50,11 @@ export class GameSocket {
 	private sentAt = 0;
 	/** Only a page that watches presence (a signed-in player's, watchPresence) reports it. */
 	private watching = false;
+	/**
+	 * Table talk (issue 15, ui/chat): hears the chat's own messages, and every full state (a new
+	 * connection), after which it fetches what it missed by the chat's sequence.
+	 */
+	chatListener: ((msg: ServerMessage) => void) | null = null;
 
 	constructor(
 		private readonly url: string,
@@ -162,6 +167,11 @@ export class GameSocket {
 		};
 	}
 
+	/** The user's mutes changed: the room reads them again for this socket. */
+	mutesChanged() {
+		this.send({ type: 'mutes' });
+	}
+
 	private retry() {
 		this.status = 'closed';
 		// 0.5 s, 1 s, 2 s … capped at 30 s; jitter so that many clients do not return at once.
@@ -181,7 +191,12 @@ export class GameSocket {
 		} catch {
 			return;
 		}
+		if (msg.type === 'chat' || msg.type === 'chat-deleted') {
+			this.chatListener?.(msg);
+			return;
+		}
 		if (msg.type === 'state') {
+			this.chatListener?.(msg);
 			this.attempts = 0;
 			this.status = 'open';
 			const missed = msg.version > this.version;

@@ -27,6 +27,8 @@ export interface GameSummary {
 	deadline?: number | null;
 	version?: number;
 	updatedAt?: number;
+	/** Mine only: table talk messages I have not read (issue 15). */
+	chatUnread?: number;
 }
 
 /** `[...]`, `{ games: [...] }` or grouped `{ active, waiting, finished }` into one flat list. */

@@ -283,6 +283,93 @@ export const devMailbox = sqliteTable('dev_mailbox', {
 	createdAt: integer('created_at').notNull()
 });
 
+// ---- issue 15: table talk and private notes ----
+
+/**
+ * Per player and game: the game's newest chat sequence and the last one the player read, for the
+ * unread counts of "My games" — written only by the game's room (its flusher), never lowered.
+ */
+export const chatReads = sqliteTable(
+	'chat_reads',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		gameId: text('game_id').notNull(),
+		count: integer('count').notNull().default(0),
+		read: integer('read').notNull().default(0)
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.gameId] })]
+);
+
+/** A user mutes another across games (docs/chat.md): their messages are not delivered to or shown for them. */
+export const chatMutes = sqliteTable(
+	'chat_mutes',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		mutedId: text('muted_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: integer('created_at').notNull()
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.mutedId] })]
+);
+
+/** A reported chat message with its context (JSON: the messages before it), for an operator. */
+export const chatReports = sqliteTable(
+	'chat_reports',
+	{
+		id: text('id').primaryKey(),
+		gameId: text('game_id').notNull(),
+		seq: integer('seq').notNull(),
+		reporterId: text('reporter_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		reportedId: text('reported_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		text: text('text').notNull(),
+		context: text('context').notNull(),
+		createdAt: integer('created_at').notNull(),
+		resolvedAt: integer('resolved_at')
+	},
+	(t) => [
+		uniqueIndex('chat_reports_once_idx').on(t.reporterId, t.gameId, t.seq),
+		index('chat_reports_open_idx').on(t.createdAt).where(sql`resolved_at IS NULL`)
+	]
+);
+
+/** How chat messages are announced per channel; a missing row: off for email, at once elsewhere (never above the channel's mode). */
+export const chatPrefs = sqliteTable(
+	'chat_prefs',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		channel: text('channel', { enum: CHANNELS }).notNull(),
+		mode: text('mode', { enum: MODES }).notNull()
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.channel] })]
+);
+
+/** A player's private notepad for one game: only its owner reads or writes it. */
+export const gameNotes = sqliteTable(
+	'game_notes',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		gameId: text('game_id')
+			.notNull()
+			.references(() => games.id, { onDelete: 'cascade' }),
+		text: text('text').notNull(),
+		updatedAt: integer('updated_at').notNull()
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.gameId] })]
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Game = typeof games.$inferSelect;

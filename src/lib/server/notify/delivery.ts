@@ -94,6 +94,7 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 				.all<{ user_id: string; channel: Channel; mode: Mode }>()
 		).results.map((p) => [`${p.user_id}:${p.channel}`, p.mode])
 	);
+	const chat = events.some((e) => e.kind === 'chat') ? await chatRules(db, pending) : null;
 	const insert = db.prepare(
 		'INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)'
 	);
@@ -102,12 +103,13 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 	for (const e of events) {
 		const u = users.get(e.user_id);
 		for (const ch of u ? CHANNELS : []) {
-			const mode = prefs.get(`${u!.id}:${ch}`) ?? DEFAULT_MODE[ch];
+			let mode = prefs.get(`${u!.id}:${ch}`) ?? DEFAULT_MODE[ch];
+			if (e.kind === 'chat') mode = chat!.mode(e, ch, mode);
 			if (mode === 'off' || (ch === 'email' && !recipient(u!).email) || (ch === 'webhook' && !u!.webhook_url)) continue;
 			let status = 'pending';
 			let due = now;
 			// No per-move notification while the user is looking at that game (issue 12): kept as a record.
-			if (e.kind === 'turn' && e.game_open) status = 'skipped';
+			if ((e.kind === 'turn' || e.kind === 'chat') && e.game_open) status = 'skipped';
 			else if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) status = 'digest';
 			else if (LOUD.has(ch)) due = quietUntil(now, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? now;
 			stmts.push(insert.bind(`${e.id}:${ch}`, e.id, e.user_id, ch, status, due, now));
@@ -116,6 +118,31 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 	}
 	await db.batch(stmts);
 	return events.length;
+}
+
+/** Chat announcements (issue 15, docs/chat.md): off by default for email. */
+export const DEFAULT_CHAT_MODE: Record<Channel, Mode> = { inapp: 'turn', email: 'off', push: 'turn', webhook: 'turn' };
+const STRICTNESS: Record<Mode, number> = { turn: 0, digest: 1, off: 2 };
+
+/**
+ * The pending recipients' chat prefs and mutes: a chat event goes out on a channel in the stricter
+ * of the channel's mode and the chat mode, and not at all to someone who muted its author.
+ */
+async function chatRules(db: D1Database, pending: string) {
+	const [prefs, mutes] = await db.batch([
+		db.prepare(`SELECT user_id, channel, mode FROM chat_prefs WHERE user_id IN (${pending})`),
+		db.prepare(`SELECT user_id, muted_id FROM chat_mutes WHERE user_id IN (${pending})`)
+	]);
+	const chatMode = new Map((prefs.results as { user_id: string; channel: Channel; mode: Mode }[]).map((p) => [`${p.user_id}:${p.channel}`, p.mode]));
+	const muted = new Set((mutes.results as { user_id: string; muted_id: string }[]).map((x) => `${x.user_id}:${x.muted_id}`));
+	return {
+		mode(e: EventRow, ch: Channel, channelMode: Mode): Mode {
+			const authorId = (JSON.parse(e.data) as { authorId?: string }).authorId;
+			if (authorId && muted.has(`${e.user_id}:${authorId}`)) return 'off';
+			const c = chatMode.get(`${e.user_id}:${ch}`) ?? DEFAULT_CHAT_MODE[ch];
+			return STRICTNESS[c] > STRICTNESS[channelMode] ? c : channelMode;
+		}
+	};
 }
 
 /** Is the recipient still awaited in that game? A stale "your turn" is noise, not news. */

@@ -75,6 +75,13 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 				subject = m.leave_notify_subject({ game });
 				text = m.leave_notify_text({ name: to.username, seat: String((d.deletedSeat ?? 0) + 1) });
 				break;
+			case 'chat': {
+				// Never the text (docs/chat.md): only who wrote at which table.
+				const author = name(d.author ?? -1);
+				subject = m.chat_notify_subject({ name: author, game });
+				text = m.chat_notify_text({ name: author, game });
+				break;
+			}
 			case 'finished': {
 				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
 				const winners = (d.winners ?? []).map(name).join(', ');

@@ -25,7 +25,9 @@ export type EventKind =
 	/** Another player deleted their account (issue 15): the bot plays their seat (`deletedSeat`) from now on. */
 	| 'player_deleted'
 	/** Issue 15: `from` invites the recipient into a private game (`invite`: its code; `rematchOf`: a rematch). */
-	| 'invite';
+	| 'invite'
+	/** Someone wrote at the table (`author`'s seat; never the text: docs/chat.md). Issue 15. */
+	| 'chat';
 
 export interface EventData {
 	gameId: string;
@@ -58,6 +60,9 @@ export interface EventData {
 	from?: string;
 	invite?: string;
 	rematchOf?: string;
+	/** Chat: the seat that wrote, and its user (for the recipient's mutes at fan-out). */
+	author?: number;
+	authorId?: string;
 }
 
 export interface NotifyEvent {

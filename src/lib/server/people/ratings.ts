@@ -139,8 +139,15 @@ const ATTEMPTS = 4;
  * ratings, in one D1 batch. Throws if the batch fails or the ratings could not be claimed; the room
  * then retries the whole flush with backoff.
  */
-export async function flushBatch(db: D1Database, p: D1Payload | null, events: readonly NotifyEvent[], now = Date.now()): Promise<void> {
-	const base = outboxBatch(db, p, events);
+export async function flushBatch(
+	db: D1Database,
+	p: D1Payload | null,
+	events: readonly NotifyEvent[],
+	now = Date.now(),
+	/** More of the room's writes for the same batch (the chat's marks, room/chat.ts). */
+	extra: D1PreparedStatement[] = []
+): Promise<void> {
+	const base = [...outboxBatch(db, p, events), ...extra];
 	if (!ratable(p)) {
 		await db.batch(base);
 		return;

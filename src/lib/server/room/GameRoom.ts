@@ -31,6 +31,8 @@ import { Flusher } from './flusher';
 import { MOVE_FLUSH_MS, RoomCore } from './core';
 import { forgetInPlayers, forgetInTimers, namesUser, personalRows, pruneOutbox, scrubStorage, tombstoneId, type RoomPersonalData } from './forget';
 import { makeEvent } from './events';
+import { RoomChat } from './chat';
+import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
 
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -43,6 +45,8 @@ export class GameRoom extends DurableObject<Env> {
 	private readonly sockets: RoomSockets;
 	private readonly autoplay: Autoplay;
 	private readonly flusher: Flusher;
+	/** Table talk (chat.ts, issue 15). */
+	private readonly chat: RoomChat;
 
 	constructor(ctx: DurableObjectState, env: Env) {
 		super(ctx, env);
@@ -66,9 +70,26 @@ export class GameRoom extends DurableObject<Env> {
 			checkAccess: (u, i) => core.checkAccess(u, i),
 			viewFor: (u) => core.viewFor(u),
 			markSeen: (u) => core.markSeen(u),
-			now
+			now,
+			mutedSeats: (u) => this.chat.mutedSeats(u)
 		});
-		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at) });
+		this.chat = new RoomChat({
+			sql: ctx.storage.sql,
+			db: env.DB,
+			meta: () => core.meta!,
+			players: () => core.players,
+			now,
+			transaction: (fn) => ctx.storage.transactionSync(fn),
+			lookingUsers: () => this.sockets.lookingUsers(),
+			addEvent: (e) => this.store.addEvent(e),
+			send: (msg, seat) => this.sockets.sendChat(msg, seat),
+			scheduleFlush: () => void core.armAlarm(this.now() + MOVE_FLUSH_MS),
+			status: () => {
+				const st = core.state && core.kind ? core.kind.status(core.state) : null;
+				return { kind: core.meta!.kind, round: st?.round ?? null, phase: st?.phase ?? '' };
+			}
+		});
+		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at), chat: this.chat });
 		this.autoplay = new Autoplay({
 			held: () => core.held(),
 			now,
@@ -243,6 +264,47 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, version: r.version, log: r.log, duplicate: false };
 	}
 
+	// ---- RPC: table talk (chat.ts, issue 15) ------------------------------------------------------
+
+	/** The chat after `since`, for whoever may see the game (spectators read, seated players write). */
+	async chatPage(user: RoomUser | null, invite: string | null, since: number): Promise<RoomResult<ChatPage>> {
+		const userId = user && validUser(user) ? user.id : null;
+		const bad = this.core.loadExisting() ?? this.core.checkAccess(userId, invite);
+		if (bad) return bad;
+		return { ok: true, ...(await this.chat.page(userId, Number.isSafeInteger(since) && since > 0 ? since : 0)) };
+	}
+
+	async chatPost(user: RoomUser, text: unknown): Promise<RoomResult<{ message: ChatMessage }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		return this.chat.post(user.id, text);
+	}
+
+	async chatDelete(user: RoomUser, seq: number): Promise<RoomResult<{ seq: number }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		return this.chat.delete(user.id, seq);
+	}
+
+	async chatRead(user: RoomUser, seq: number): Promise<RoomResult<{ read: number }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		if (bad) return bad;
+		return this.chat.markRead(user.id, seq);
+	}
+
+	/** A report's context (the route stores it in D1): readers may report what they can read. */
+	async chatContext(user: RoomUser, invite: string | null, seq: number): Promise<RoomResult<{ message: ChatMessage; before: ChatMessage[]; reportedId: string }>> {
+		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, invite);
+		if (bad) return bad;
+		return this.chat.context(user.id, seq);
+	}
+
+	/** For the data export (account helper): every message `userId` wrote here and did not delete, by their seat. */
+	async chatOf(userId: string): Promise<ChatMessage[]> {
+		if (this.core.loadExisting() || typeof userId !== 'string') return [];
+		return this.chat.by(userId);
+	}
+
 	// ---- WebSockets (sockets.ts) ---------------------------------------------------------------
 
 	async fetch(request: CfRequest): Promise<CfResponse> {
@@ -347,7 +409,8 @@ export class GameRoom extends DurableObject<Env> {
 	async personalData(userId: string): Promise<RoomPersonalData> {
 		if (typeof userId !== 'string' || this.core.load() || !this.core.meta) return {};
 		const me = this.core.players.find((p) => p.userId === userId);
-		return personalRows(this.ctx.storage.sql, me, userId, this.core.timers);
+		const rows = personalRows(this.ctx.storage.sql, me, userId, this.core.timers);
+		return me && this.core.meta.status !== 'waiting' ? { ...rows, chat: this.chat.by(userId) } : rows;
 	}
 
 	/**
@@ -386,6 +449,7 @@ export class GameRoom extends DurableObject<Env> {
 		if (next.meta.creatorId === userId) next.meta = { ...next.meta, creatorId: tomb };
 		const timers = forgetInTimers(this.core.timers, userId, dropSeat);
 		scrubStorage(sql, userId, me?.username ?? null, tomb, me && m.status !== 'waiting' ? me.seat : null);
+		if (me && m.status !== 'waiting') this.chat.forgetSeat(me.seat);
 		if (dropSeat !== null && this.core.kind && next.state) {
 			// The others hear of it (notify/types.ts `player_deleted`), in the version that drops the seat.
 			const ctx = this.core.eventContextOf({ kind: this.core.kind, meta: next.meta, players: next.players, state: next.state, timers }, now);

@@ -5,7 +5,8 @@
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
-import { backoffMs } from './outbox';
+import { backoffMs, chatStatements } from './outbox';
+import type { ChatMarks } from './chat';
 import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
 import { flushBatch } from '$lib/server/people/ratings';
 import type { RoomStore } from './storage';
@@ -23,6 +24,8 @@ export interface FlusherHost {
 	gameId(): string | undefined;
 	now(): number;
 	armAlarm(at: number): Promise<void>;
+	/** Table talk's D1 figures (chat.ts); absent in rooms without it. */
+	chat?: { dirty(): boolean; marks(): ChatMarks | null; flushed(changed: number): void };
 }
 
 export class Flusher {
@@ -35,7 +38,7 @@ export class Flusher {
 
 	/** Anything waiting for D1? */
 	pending(): boolean {
-		return this.room.store.outboxSize() > 0 || this.room.store.eventsSize() > 0;
+		return this.room.store.outboxSize() > 0 || this.room.store.eventsSize() > 0 || !!this.room.chat?.dirty();
 	}
 
 	/** Flushes serially: one D1 batch at a time; changes during a flush trigger one more round. Never rejects. */
@@ -60,7 +63,10 @@ export class Flusher {
 		const { store, env, ctx } = this.room;
 		const row = store.newestOutbox();
 		const events = store.pendingEvents(EVENTS_PER_FLUSH);
-		if (!row && events.length === 0) return true;
+		const chatDirty = !!this.room.chat?.dirty();
+		if (!row && events.length === 0 && !chatDirty) return true;
+		const chat = chatDirty ? (this.room.chat?.marks() ?? null) : null;
+		const gameId = this.room.gameId();
 		try {
 			const seam = store.counter('failD1');
 			if (seam > 0) {
@@ -68,10 +74,11 @@ export class Flusher {
 				throw new Error('test seam: D1 write refused');
 			}
 			const payload = row ? (JSON.parse(row.payload) as D1Payload) : null;
-			// The game's rows and events, and for a normal end its ratings (issue 15, people/ratings.ts).
-			await flushBatch(env.DB, payload, events, this.room.now());
+			// The game's rows, events and chat marks, and for a normal end its ratings (issue 15, people/ratings.ts).
+			await flushBatch(env.DB, payload, events, this.room.now(), gameId ? chatStatements(env.DB, gameId, chat) : []);
 			ctx.storage.transactionSync(() => {
 				if (row) store.clearOutbox(row.version);
+				if (chat) this.room.chat!.flushed(chat.changed);
 				store.deleteEvents(events.map((e) => e.id));
 				store.setCounter('flushFailures', 0);
 			});

@@ -19,6 +19,7 @@
  * `personalRows` (export) and `scrubStorage` (forget) below — see the report of issue 15.
  */
 import type { SqlStorage } from '@cloudflare/workers-types';
+import type { ChatMessage } from '$lib/protocol/chat';
 import { DELETED_PLAYER, TOMBSTONE_PREFIX } from '$lib/protocol/people';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
@@ -30,8 +31,7 @@ export function tombstoneId(): string {
 	return TOMBSTONE_PREFIX + Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-/** What the room holds about one user (beyond the game's public facts): for their data export. */
-export interface RoomPersonalData {
+/** What the room holds about one user (beyond the game's public facts): for their data export. */export interface RoomPersonalData {
 	seat?: number;
 	joinedAt?: number;
 	/** Moves made by the user themselves (timeouts and the bot excluded), with version and time. */
@@ -42,6 +42,8 @@ export interface RoomPersonalData {
 	standing?: string | null;
 	/** Their vacation windows as this game's clocks know them. */
 	vacations?: { from: number; until: number }[];
+	/** The table talk they wrote here (room/chat.ts `by`), deleted messages left out. */
+	chat?: ChatMessage[];
 }
 
 export function personalRows(sql: SqlStorage, player: Player | undefined, userId: string, timers: Timers): RoomPersonalData {

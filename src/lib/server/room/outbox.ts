@@ -80,3 +80,19 @@ export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonl
 export function backoffMs(failures: number): number {
 	return Math.min(1000 * 2 ** Math.max(0, failures - 1), 5 * 60_000);
 }
+
+/**
+ * Table talk (issue 15, room/chat.ts): per seated player the game's chat count and their read mark
+ * (D1 chat_reads), for the unread counts of "My games". Both only ever rise (MAX), so a late or
+ * repeated batch cannot lower them.
+ */
+export function chatStatements(db: D1Database, gameId: string, marks: { count: number; reads: { userId: string; seq: number }[] } | null): D1PreparedStatement[] {
+	if (!marks) return [];
+	return marks.reads.map((r) =>
+		db
+			.prepare(
+				'INSERT INTO chat_reads (user_id, game_id, count, read) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(user_id, game_id) DO UPDATE SET count = MAX(count, excluded.count), read = MAX(read, excluded.read)'
+			)
+			.bind(r.userId, gameId, marks.count, r.seq)
+	);
+}

@@ -21,7 +21,7 @@ import type { Player } from './storage';
  * signed-out spectator), and when that session expires as far as the room knows — after that the
  * socket gets nothing more until the session is checked again (issue 10).
  */
-type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null; lookingAt?: number | null };
+type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null; lookingAt?: number | null; muted?: number[] };
 
 /**
  * How long a "looking" report counts (room time). The page reports while it is visible and was used
@@ -44,6 +44,8 @@ export interface SocketsHost {
 	markSeen(userId: string): void;
 	/** Room time (tests set it). */
 	now(): number;
+	/** Seats whose chat this user muted (chat.ts), read when the socket opens. */
+	mutedSeats?(userId: string | null): Promise<number[]>;
 }
 
 export class RoomSockets {
@@ -71,10 +73,11 @@ export class RoomSockets {
 		if (!session) userId = null;
 		const denied = this.room.checkAccess(userId, new URL(request.url).searchParams.get('invite'));
 		if (denied) return json(denied.status, { code: denied.code, message: denied.message });
+		const muted = userId !== null && this.room.mutedSeats ? await this.room.mutedSeats(userId) : [];
 		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
 		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
 		this.room.ctx.acceptWebSocket(server);
-		server.serializeAttachment({ userId, sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null } satisfies Attachment);
+		server.serializeAttachment({ userId, sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null, muted } satisfies Attachment);
 		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
 		if (session && userId !== null && !(await this.register(userId, session.id))) closeEnded(server);
 		else send(server, { type: 'state', ...this.room.viewFor(userId) });
@@ -103,6 +106,12 @@ export class RoomSockets {
 				ws.serializeAttachment({ ...att, lookingAt: msg!.looking ? this.room.now() : null } satisfies Attachment);
 				if (msg!.looking) this.room.markSeen(att.userId);
 			}
+			return;
+		}
+		if (type === 'mutes') {
+			// The user muted or unmuted someone (PUT/DELETE /api/me/mutes): read their mutes again.
+			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
+			if (att.userId !== null && this.room.mutedSeats) ws.serializeAttachment({ ...att, muted: await this.room.mutedSeats(att.userId) } satisfies Attachment);
 			return;
 		}
 		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"} or {"type":"presence","looking":true|false}' });
@@ -154,6 +163,25 @@ export class RoomSockets {
 				ws.send(text);
 			} catch {
 				/* a closing socket; its client resyncs on reconnect */
+			}
+		}
+	}
+
+	/** Table talk (chat.ts): to every socket, but not to those whose user muted `authorSeat`. */
+	sendChat(msg: object, authorSeat: number | null): void {
+		const text = JSON.stringify(msg);
+		const now = Date.now();
+		for (const ws of this.room.ctx.getWebSockets()) {
+			const att = ws.deserializeAttachment() as Attachment | null;
+			if (att?.expiresAt && att.expiresAt <= now) {
+				closeEnded(ws);
+				continue;
+			}
+			if (authorSeat !== null && att?.muted?.includes(authorSeat)) continue;
+			try {
+				ws.send(text);
+			} catch {
+				/* closing; its client fetches what it missed on reconnect */
 			}
 		}
 	}

@@ -2,7 +2,7 @@ import { devServer } from '$lib/server/dev';
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
-import { DEFAULT_MODE } from '$lib/server/notify/delivery';
+import { DEFAULT_CHAT_MODE, DEFAULT_MODE } from '$lib/server/notify/delivery';
 import { validTimeZone } from '$lib/server/notify/time';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
@@ -20,6 +20,8 @@ export interface NotificationSettings {
 	emailVerified: boolean;
 	webhookUrl: string | null;
 	modes: Record<Channel, Mode>;
+	/** Table talk (issue 15, docs/chat.md): per channel, never above `modes`; default off for email. */
+	chatModes: Record<Channel, Mode>;
 	/**
 	 * Whether the channel can deliver at all (issue 12): in-app always; email with an address; push
 	 * with a subscribed browser; a webhook with its URL. A channel that cannot is not "every turn".
@@ -36,6 +38,9 @@ async function read(db: Env['DB'], userId: string): Promise<NotificationSettings
 		.results;
 	const modes = { ...DEFAULT_MODE };
 	for (const p of prefs) modes[p.channel] = p.mode;
+	const chatModes = { ...DEFAULT_CHAT_MODE };
+	for (const p of (await db.prepare('SELECT channel, mode FROM chat_prefs WHERE user_id = ?1').bind(userId).all<{ channel: Channel; mode: Mode }>()).results)
+		chatModes[p.channel] = p.mode;
 	const push = await db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?1').bind(userId).first<{ n: number }>();
 	return {
 		locale: u?.locale === 'de' ? 'de' : 'en',
@@ -46,6 +51,7 @@ async function read(db: Env['DB'], userId: string): Promise<NotificationSettings
 		emailVerified: !!u?.email && u.email_verified_at !== null,
 		webhookUrl: u?.webhook_url ?? null,
 		modes,
+		chatModes,
 		can: { inapp: true, email: !!u?.email && u.email_verified_at !== null, push: (push?.n ?? 0) > 0, webhook: !!u?.webhook_url }
 	};
 }
@@ -66,7 +72,8 @@ const Body = v.strictObject({
 	quietEnd: v.optional(Minutes),
 	email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()))),
 	webhookUrl: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500)))),
-	modes: v.optional(plainObject(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>))))
+	modes: v.optional(plainObject(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>)))),
+	chatModes: v.optional(plainObject(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>))))
 });
 
 /** PUT (any subset of NotificationSettings) → NotificationSettings. */
@@ -110,6 +117,10 @@ export const PUT: RequestHandler = async (event) => {
 				channel,
 				mode
 			)
+		);
+	for (const [channel, mode] of Object.entries(b.chatModes ?? {}))
+		stmts.push(
+			e.DB.prepare('INSERT INTO chat_prefs (user_id, channel, mode) VALUES (?1, ?2, ?3) ON CONFLICT(user_id, channel) DO UPDATE SET mode = excluded.mode').bind(user.id, channel, mode)
 		);
 	if (stmts.length) await e.DB.batch(stmts);
 	return jsonResponse(await read(e.DB, user.id));
