@@ -15,6 +15,7 @@
 import { seedRng, type AnyKind } from '../../src/lib/engine/index';
 import { KINDS } from '../../src/lib/games/index';
 import { keyOf, playGame, type Player } from './botplay';
+import { confirmAddress } from './mail';
 import { Client, type GameView } from './client';
 
 export const DEMO_USERS = ['ana', 'ben', 'caro', 'dan'] as const;
@@ -70,8 +71,14 @@ export async function seed(base: string): Promise<string> {
 	);
 	lines.push(...(await Promise.all(finished)));
 
-	// Addresses for the turn emails, which the development mailbox (/dev/mailbox) keeps.
-	for (const c of clients) await c.api('PUT', '/api/me/settings', { email: `${c.username}@rongo.invalid` });
+	// Addresses for the turn emails, which the development mailbox (/dev/mailbox) keeps. Email goes
+	// to verified addresses only (issue 15): where the mailbox is on, each confirms the mailed link.
+	const mailbox = (await fetch(`${base}/dev/mailbox`)).ok;
+	for (const c of clients) {
+		const address = `${c.username}@rongo.invalid`;
+		await c.api('PUT', '/api/me/settings', { email: address });
+		if (mailbox) await confirmAddress(base, c, address);
+	}
 
 	for (const kind of KINDS) {
 		const seats = Math.min(Math.max(4, kind.seats.min), kind.seats.max, clients.length);

@@ -1,7 +1,8 @@
 /**
  * Issue 15 in a real browser: sign up with an address → open the verification link from the
  * development mailbox and confirm → sign out → "forgot password" → open the mailed reset link and
- * set a new password → sign in with it. On the way, axe (serious or critical fails) and the CSP
+ * set a new password → sign in with it → add a passkey → sign out → sign in with the passkey alone
+ * (Chromium's virtual authenticator). On the way, axe (serious or critical fails) and the CSP
  * watch on /settings/account, /forgot and the reset page, in English and German.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -130,7 +131,35 @@ test('sign up, verify the address, forget the password, reset it by mail, sign i
 	await page.getByLabel(en.auth_password).fill('a new and better passphrase');
 	await page.getByRole('button', { name: en.auth_signin_submit }).click();
 	await page.waitForURL(`${server.url}/games`);
-
 	expect(await csp.violations()).toEqual([]);
 	await page.close();
+
+	// …and on to a passkey (the issue's whole flow): at `localhost` (WebAuthn refuses IP addresses),
+	// with Chromium's virtual authenticator (tests/e2e/passkeys.e2e.ts has the details).
+	const local = server.url.replace('127.0.0.1', 'localhost');
+	const pk = await person.context.newPage();
+	const pkCsp = await watchCsp(pk);
+	const cdp = await person.context.newCDPSession(pk);
+	await cdp.send('WebAuthn.enable', { enableUI: false });
+	const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+		options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true }
+	});
+	await pk.goto(`${local}/signin`, { waitUntil: 'networkidle' });
+	await pk.getByLabel(en.auth_username).fill(username);
+	await pk.getByLabel(en.auth_password).fill('a new and better passphrase');
+	await Promise.all([pk.waitForURL(`${local}/games`), pk.getByRole('button', { name: en.auth_signin_submit }).click()]);
+	await pk.goto(`${local}/settings/passkeys`, { waitUntil: 'networkidle' });
+	await pk.getByRole('textbox', { name: 'Name', exact: true }).fill('Phone');
+	await pk.getByRole('button', { name: 'Add passkey' }).click();
+	await pk.getByRole('heading', { name: 'Phone', level: 3 }).waitFor();
+	expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+	await pk.goto(`${local}/signout`);
+	await pk.getByRole('button', { name: en.auth_signout_submit }).click();
+	await expect.poll(async () => (await (await pk.request.get(`${local}/api/auth/me`)).json())?.user ?? null).toBeNull();
+	await pk.goto(`${local}/signin`, { waitUntil: 'networkidle' });
+	await expect.poll(() => pk.getByRole('button', { name: 'Sign in with a passkey' }).isEnabled()).toBe(true);
+	await Promise.all([pk.waitForURL((u) => u.pathname === '/games'), pk.getByRole('button', { name: 'Sign in with a passkey' }).click()]);
+	expect((await (await pk.request.get(`${local}/api/auth/me`)).json()).user.username).toBe(username);
+	expect(await pkCsp.violations()).toEqual([]);
+	await pk.close();
 });

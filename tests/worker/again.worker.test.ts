@@ -265,18 +265,20 @@ describe('invite a player by name', () => {
 		const e = await signUpWithEmail('ie', { email: `inv-e-${Date.now()}@mail.example` });
 		await env.DB.batch([
 			env.DB.prepare("INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, 'email', 'turn')").bind(d.id),
-			env.DB.prepare("INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, 'email', 'off')").bind(e.id)
+			env.DB.prepare("INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, 'email', 'off')").bind(e.id),
+			// Email goes to verified addresses only (docs/security.md "Email verification").
+			env.DB.prepare('UPDATE users SET email_verified_at = 1 WHERE id IN (?1, ?2)').bind(d.id, e.id)
 		]);
 		expect((await inv(a, id, d.username)).json.invited).toBe(true);
 		expect((await inv(a, id, e.username)).json.invited).toBe(true);
 		const mail = await until(
-			() => env.DB.prepare('SELECT subject, text FROM dev_mailbox WHERE to_address = ?1').bind(d.email).first<{ subject: string; text: string }>(),
+			() => env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ?1 AND subject LIKE '%invites you%'").bind(d.email).first<{ subject: string; text: string }>(),
 			'the invitation mail'
 		);
 		expect(mail.subject).toBe(`${a.username} invites you to a game of Take-away`);
 		expect(mail.text).toContain(`/games/${id}?invite=${priv.json.inviteCode}`);
 		await until(async () => (await call(e, 'GET', '/api/me/inbox')).text.includes(`/games/${id}?invite=`), 'in e\'s inbox');
-		expect(await env.DB.prepare('SELECT 1 AS x FROM dev_mailbox WHERE to_address = ?1').bind(e.email).first()).toBeNull();
+		expect(await env.DB.prepare("SELECT 1 AS x FROM dev_mailbox WHERE to_address = ?1 AND subject LIKE '%invites you%'").bind(e.email).first()).toBeNull();
 
 		// Started: no more invitations.
 		expect((await call(b, 'POST', `/api/games/${id}/join`, { inviteCode: priv.json.inviteCode })).status).toBe(200);

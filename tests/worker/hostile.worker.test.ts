@@ -283,13 +283,28 @@ async function send(a: Attempt): Promise<Outcome> {
 	return { a, status: res.status, type: res.headers.get('content-type') ?? '', body };
 }
 
+// Sent in parts, each its own test: workerd hangs a test's context after some 20,000 requests
+// through it (issue 15 took the count there), whatever they are.
+const PARTS = 4;
+
 describe('hostile input', () => {
+	let list: Attempt[] = [];
+	let before = '';
+	const outcomes: Outcome[] = [];
+	for (let part = 0; part < PARTS; part++)
+		it(`hostile requests, part ${part + 1} of ${PARTS}`, { timeout: 240_000 }, async () => {
+			if (part === 0) {
+				list = attempts();
+				expect(list.length).toBeGreaterThanOrEqual(2000);
+				before = await snapshot();
+			}
+			const size = Math.ceil(list.length / PARTS);
+			const mine = list.slice(part * size, (part + 1) * size);
+			for (let i = 0; i < mine.length; i += 16) outcomes.push(...(await Promise.all(mine.slice(i, i + 16).map(send))));
+		});
+
 	it('thousands of hostile requests: never a 5xx, every /api/ answer JSON {code, message}, nothing changed', { timeout: 240_000 }, async () => {
-		const list = attempts();
-		expect(list.length).toBeGreaterThanOrEqual(2000);
-		const before = await snapshot();
-		const outcomes: Outcome[] = [];
-		for (let i = 0; i < list.length; i += 16) outcomes.push(...(await Promise.all(list.slice(i, i + 16).map(send))));
+		expect(outcomes.length).toBe(list.length);
 
 		const show = (o: Outcome) => `${o.a.method} ${o.a.path.slice(0, 120)} [${o.a.why}] as ${o.a.who?.username ?? 'nobody'} → ${o.status} ${o.body.slice(0, 160)}`;
 		expect(outcomes.filter((o) => o.status >= 500).map(show)).toEqual([]);

@@ -177,6 +177,17 @@ describe('delete my account (POST /api/me/delete)', () => {
 		const waiting = (await api(a, 'POST', '/api/games', { kind: 'giants', seats: 3 })).body.id as string;
 		expect((await api(d, 'POST', `/api/games/${waiting}/join`, {})).status).toBe(200);
 		const alone = (await api(a, 'POST', '/api/games', { kind: 'giants', seats: 3 })).body.id as string;
+		// Issue 15's other traces: table talk in two games, a note, mutes and follows both ways.
+		const said = `leave-chat-${crypto.randomUUID()}`;
+		for (const g of [finished, running]) expect((await api(a, 'POST', `/api/games/${g}/chat`, { text: said })).status).toBe(201);
+		expect((await api(a, 'PUT', `/api/games/${running}/notes`, { text: 'my plan' })).status).toBe(200);
+		expect((await api(a, 'PUT', `/api/me/mutes/${c.id}`)).status).toBe(200);
+		expect((await api(b, 'PUT', `/api/me/mutes/${a.id}`)).status).toBe(200);
+		expect((await api(a, 'PUT', `/api/players/${b.username}/follow`)).status).toBe(200);
+		expect((await api(b, 'PUT', `/api/players/${a.username}/follow`)).status).toBe(200);
+		// The export carries what a wrote at each table.
+		const exported = (await api(a, "GET", "/api/me/data")).body as { games: { id: string; room: { chat?: { text: string }[] } }[] };
+		for (const g of [finished, running]) expect(exported.games.find((x) => x.id === g)?.room.chat?.map((x) => x.text)).toEqual([said]);
 		// Traces elsewhere: prefs, a push subscription, a webhook, mails, failed sign-ins by name, inbox, a seen version.
 		await env.DB.batch([
 			env.DB.prepare("INSERT INTO notification_prefs (user_id, channel, mode) VALUES (?1, 'push', 'digest')").bind(a.id),
@@ -203,7 +214,7 @@ describe('delete my account (POST /api/me/delete)', () => {
 		expect(await d1Holding([a.id, email])).toEqual([]);
 		expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_attempts WHERE key LIKE '%' || ?1 || '%'").bind(a.username.toLowerCase()).first<{ n: number }>())!.n).toBe(0);
 		// …nor any room of their games (the username neither: the log names seats, the players table the marker).
-		for (const g of [finished, running, waiting, alone]) expect(await roomHolding(g, [a.id, email, a.username])).toEqual([]);
+		for (const g of [finished, running, waiting, alone]) expect(await roomHolding(g, [a.id, email, a.username, said])).toEqual([]);
 
 		// The running game: a's seat is the bot's at once, and it has moved if it was awaited; c was told.
 		const rv = await view(c, running);

@@ -278,6 +278,8 @@ export async function finishDeletion(env: LeaveEnv, userId: string): Promise<boo
 				'OR instr(key, ?4) > 0 OR (?5 IS NOT NULL AND instr(key, lower(?5)) > 0)'
 		).bind(key, `signin:user-addr:${key}:`, deleteKey(userId), userId, u.email),
 		db.prepare('DELETE FROM dev_mailbox WHERE ?1 IS NOT NULL AND lower(to_address) = lower(?1)').bind(u.email),
+		// Other users' events name an author by id for their mutes at fan-out (chat): the id goes.
+		db.prepare("UPDATE notification_events SET data = json_remove(data, '$.authorId') WHERE instr(data, ?1) > 0").bind(userId),
 		// Last: the row itself; ON DELETE CASCADE takes every row other features keep per user (and the to-do row).
 		db.prepare('DELETE FROM users WHERE id = ?1').bind(userId)
 	]);
