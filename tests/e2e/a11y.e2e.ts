@@ -98,7 +98,11 @@ const PAGES: { name: string; path: () => string }[] = [
 	{ name: 'account settings (de)', path: () => '/de/settings/account' },
 	{ name: 'forgot password (de)', path: () => '/de/forgot' },
 	{ name: 'reset page without a link (en)', path: () => '/reset' },
-	{ name: 'people (issue 15)', path: () => '/de/people' }
+	{ name: 'people (issue 15)', path: () => '/de/people' },
+	{ name: 'people (en)', path: () => '/people' },
+	{ name: 'confirm an address without a link (en)', path: () => '/verify' },
+	{ name: 'confirm an address without a link (de)', path: () => '/de/verify' },
+	{ name: 'account deleted (de)', path: () => '/de/account-deleted' }
 ];
 
 for (const v of VIEWPORTS) {

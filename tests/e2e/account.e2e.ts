@@ -129,7 +129,7 @@ test('sign up, verify the address, forget the password, reset it by mail, sign i
 	await page.goto(`${server.url}/signin`);
 	await page.getByLabel(en.auth_username).fill(username);
 	await page.getByLabel(en.auth_password).fill('a new and better passphrase');
-	await page.getByRole('button', { name: en.auth_signin_submit }).click();
+	await page.getByRole('button', { name: en.auth_signin_submit, exact: true }).click();
 	await page.waitForURL(`${server.url}/games`);
 	expect(await csp.violations()).toEqual([]);
 	await page.close();
@@ -147,7 +147,7 @@ test('sign up, verify the address, forget the password, reset it by mail, sign i
 	await pk.goto(`${local}/signin`, { waitUntil: 'networkidle' });
 	await pk.getByLabel(en.auth_username).fill(username);
 	await pk.getByLabel(en.auth_password).fill('a new and better passphrase');
-	await Promise.all([pk.waitForURL(`${local}/games`), pk.getByRole('button', { name: en.auth_signin_submit }).click()]);
+	await Promise.all([pk.waitForURL(`${local}/games`), pk.getByRole('button', { name: en.auth_signin_submit, exact: true }).click()]);
 	await pk.goto(`${local}/settings/passkeys`, { waitUntil: 'networkidle' });
 	await pk.getByRole('textbox', { name: 'Name', exact: true }).fill('Phone');
 	await pk.getByRole('button', { name: 'Add passkey' }).click();

@@ -116,7 +116,7 @@ describe('leaving the site', () => {
 		await page.goto(`${server.url}/signin`);
 		await page.getByLabel(/Username/).fill(ana.username);
 		await page.getByLabel(/Password/).fill(PASSWORD);
-		await page.getByRole('button', { name: /Sign in/ }).click();
+		await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 		await expect.poll(() => page.getByRole('alert').count()).toBe(1);
 		expect(page.url()).toMatch(/\/signin/);
 		await expect(new Client(server.url, ana.username).signin(ana.username, PASSWORD)).rejects.toThrow();

@@ -108,7 +108,8 @@ test('sign up, add a passkey, sign out, sign in with the passkey alone', async (
 	expect((await credentials()).length).toBe(1);
 
 	// Sign out through the site's own button.
-	await page.getByRole('button', { name: 'Sign out' }).click();
+	// (The button's full load of the front page comes after the answer: wait for it, or it cuts the next navigation short.)
+	await Promise.all([page.waitForURL((u) => u.pathname === '/', { waitUntil: 'load' }), page.getByRole('button', { name: 'Sign out' }).click()]);
 	await expect.poll(async () => (await (await page.request.get(base + '/api/auth/me')).json())?.user ?? null).toBeNull();
 
 	// Sign in: nothing typed, the passkey button only.
@@ -178,7 +179,8 @@ test('a removed passkey (after the confirmation) no longer signs in, and the sig
 	await page.getByText('The passkey was removed.').waitFor();
 	await page.getByText('You have no passkeys yet.').waitFor();
 
-	await page.getByRole('button', { name: 'Sign out' }).click();
+	// (The button's full load of the front page comes after the answer: wait for it, or it cuts the next navigation short.)
+	await Promise.all([page.waitForURL((u) => u.pathname === '/', { waitUntil: 'load' }), page.getByRole('button', { name: 'Sign out' }).click()]);
 	await expect.poll(async () => (await (await page.request.get(base + '/api/auth/me')).json())?.user ?? null).toBeNull();
 	await open('/de/signin');
 	await page.getByRole('button', { name: 'Mit Passkey anmelden' }).waitFor();
