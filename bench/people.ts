@@ -14,7 +14,8 @@
  * 2. Data export (`GET /api/me/data`) and account deletion (`POST /api/me/delete`) for users with
  *    N games each (half finished, played to the end by the kind's default bot; half running, a few
  *    moves in; one table-talk message by the user in each), p50 over a few users per N.
- * Games are Moa (a real kind with a quick setup and short games), started through the scenario
+ * Games are of the kind `--game` names (package.json's `bench:people` passes Moa's: a real kind
+ * with a quick setup and short games; the platform names no kind), started through the scenario
  * test seam (`POST /api/dev/scenario`, so the server runs with ROOM_TEST_SEAMS=1).
  * Results: docs/benchmarks.md.
  */
@@ -22,7 +23,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { seedRng } from '../src/lib/engine/index';
-import { kindOf } from '../src/lib/games/index';
+import { KIND_IDS, kindOf } from '../src/lib/games/index';
 import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
 import { ApiError, Client } from '../scripts/lib/client';
 import { keyOf, playGame, type Player } from '../scripts/lib/botplay';
@@ -47,7 +48,15 @@ const STATE_PARENT = (() => {
 	if (i >= 0) return args[i + 1];
 	return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 })();
-const KIND = kindOf('moa')!;
+const KIND = (() => {
+	const i = args.indexOf('--game');
+	const kind = i >= 0 ? kindOf(args[i + 1]) : undefined;
+	if (!kind) {
+		console.error(`--game: one of ${KIND_IDS.join(', ')}`);
+		process.exit(2);
+	}
+	return kind;
+})();
 // docs/chat.md: CHAT_BURST, CHAT_REFILL_MS (a little slack: the room's clock is not ours).
 const BURST = 5;
 const REFILL_MS = 3000 + 150;
@@ -257,7 +266,7 @@ interface Person {
 	n: number;
 }
 
-/** A user with n Moa games against one of the fillers: ⌊n/2⌋ finished, the rest running. */
+/** A user with n games against one of the fillers: ⌊n/2⌋ finished, the rest running. */
 async function makePerson(base: string, name: string, n: number, filler: Client, tasks: (() => Promise<void>)[]): Promise<Person> {
 	const client = await signUp(base, name);
 	const finished = Math.floor(n / 2);
@@ -364,7 +373,7 @@ async function main() {
 		row('no-op `GET /api/ping` (same session, interleaved)', chat.noop);
 		console.log(`\np50 ratio chat (other seat) / no-op: ${(pct(chat.seat, 50) / pct(chat.noop, 50)).toFixed(2)}\n`);
 
-		console.log(`### Data export and account deletion (${USERS} users per N; N games each: ⌊N/2⌋ finished Moa games, the rest running, one chat message in each)\n`);
+		console.log(`### Data export and account deletion (${USERS} users per N; N games each: ⌊N/2⌋ finished ${KIND.texts.name()} games, the rest running, one chat message in each)\n`);
 		console.log('| N games | export p50 | export min–max | first export per user | export size | deletion p50 | deletion min–max | deletion `done: false` |');
 		console.log('|---|---|---|---|---|---|---|---|');
 		for (const n of SIZES) {
