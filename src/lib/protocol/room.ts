@@ -159,6 +159,13 @@ export type ServerMessage<View = unknown, Entry = unknown> =
 	| ({ type: 'state' } & RoomView<View>)
 	| ({ type: 'event'; log: Entry[] } & RoomView<View>)
 	| { type: 'error'; code: string; message: string }
+	/**
+	 * The answer to a move sent over this socket (issue 16), to the mover's socket only: applied (or
+	 * a retry of one already applied, `duplicate`). The event of its version goes to every socket.
+	 */
+	| { type: 'ack'; moveId: string; version: number; duplicate: boolean }
+	/** …or refused, with the status, code and message `POST /moves` would have answered. Nothing changed. */
+	| { type: 'refused'; moveId: string | null; status: number; code: string; message: string; currentVersion?: number }
 	/** Table talk: carries the chat's own sequence, not the game version. */
 	| ChatServerMessage;
 
@@ -169,7 +176,15 @@ export type ClientMessage =
 	/** The page is visible and was used lately (true), or not any more (false): see sockets.ts LOOKING_MS. */
 	| { type: 'presence'; looking: boolean }
 	/** The user's mutes changed: the room reads them again (table talk, protocol/chat.ts). */
-	| { type: 'mutes' };
+	| { type: 'mutes' }
+	/**
+	 * A move over the game's socket (issue 16): the body of `POST /api/games/:id/moves`, answered by
+	 * `ack` or `refused` with the same moveId. Same idempotency: the HTTP fallback may resend it.
+	 */
+	| ({ type: 'move' } & SubmitInput);
+
+/** The largest client message a room reads (a move's, like the HTTP body limit). */
+export const SOCKET_MESSAGE_LIMIT = 16 * 1024;
 
 /** The D1 rows of one version, as the outbox stores and flushes them. */
 export interface D1Payload {

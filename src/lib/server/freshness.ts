@@ -8,36 +8,14 @@
  * learns of the change live from their hub a moment later (room/flusher.ts tells it).
  */
 import type { RequestEvent } from '@sveltejs/kit';
-import { GAME_ID } from './games';
+import { PAGE_WRITES_COOKIE, WRITES_COOKIE, WRITES_KEPT_S, parseWrites, withWrite, type Write } from '$lib/protocol/writes';
 
-export const WRITES_COOKIE = 'rongo_writes';
-/** Longer than the coalesced flush and its first retry; after that D1 has it anyway. */
-const KEPT_S = 60;
-/** The newest games written from this browser that are remembered. */
-const KEPT = 8;
-
-type Write = { id: string; version: number };
-
-export function parseWrites(raw: string | undefined): Write[] {
-	if (!raw || raw.length > 1000) return [];
-	const out: Write[] = [];
-	for (const part of raw.split('~')) {
-		const dot = part.lastIndexOf('.');
-		const id = part.slice(0, dot);
-		const version = Number(part.slice(dot + 1));
-		if (dot > 0 && GAME_ID.test(id) && Number.isSafeInteger(version) && version > 0 && !out.some((w) => w.id === id)) out.push({ id, version });
-	}
-	return out.slice(0, KEPT);
-}
+export { WRITES_COOKIE, parseWrites };
 
 /** After an acknowledged change of a game by this browser: remember it (newest first). */
 export function rememberWrite(event: Pick<RequestEvent, 'cookies'>, id: string, version: number): void {
-	const kept = parseWrites(event.cookies.get(WRITES_COOKIE)).filter((w) => w.id !== id);
-	const value = [{ id, version }, ...kept]
-		.slice(0, KEPT)
-		.map((w) => `${w.id}.${w.version}`)
-		.join('~');
-	event.cookies.set(WRITES_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: KEPT_S });
+	const value = withWrite(event.cookies.get(WRITES_COOKIE), id, version);
+	event.cookies.set(WRITES_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: WRITES_KEPT_S });
 }
 
 /**
@@ -45,7 +23,13 @@ export function rememberWrite(event: Pick<RequestEvent, 'cookies'>, id: string, 
  * the change write it now. A room that cannot (D1 down) leaves the list as D1 has it.
  */
 export async function freshen(event: Pick<RequestEvent, 'cookies'>, env: Env): Promise<void> {
-	const writes = parseWrites(event.cookies.get(WRITES_COOKIE));
+	// The server's cookie (HTTP moves) and the page's (moves answered over the socket), newest version per game.
+	const writes: Write[] = [];
+	for (const w of [...parseWrites(event.cookies.get(WRITES_COOKIE)), ...parseWrites(event.cookies.get(PAGE_WRITES_COOKIE))]) {
+		const had = writes.find((x) => x.id === w.id);
+		if (!had) writes.push(w);
+		else had.version = Math.max(had.version, w.version);
+	}
 	if (writes.length === 0) return;
 	const rows = (
 		await env.DB.prepare(`SELECT id, version FROM games WHERE id IN (${writes.map((_, i) => `?${i + 1}`).join(', ')})`)

@@ -79,6 +79,9 @@ export const MoveBody = v.strictObject({
 	expectedVersion: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))
 });
 
+/** A move over the game's socket (issue 16): the same body, with its message type. */
+export const SocketMove = v.strictObject({ type: v.literal('move'), ...MoveBody.entries });
+
 type Env = App.Platform['env'];
 
 export function env(event: RequestEvent): Env | null {

@@ -138,26 +138,48 @@ export async function readJson<S extends v.GenericSchema>(
 		return refuse(400, 'BAD_JSON', 'the body could not be read');
 	}
 	if (bytes === null) return refuse(413, 'TOO_LARGE', `the body is larger than ${limit} bytes`);
-	let data: unknown;
+	let text: string;
 	try {
-		const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-		data = JSON.parse(text);
+		text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
 	} catch {
 		return refuse(400, 'BAD_JSON', 'the body is not valid JSON');
 	}
+	const checked = checkJsonText(text, schema);
+	return checked.ok ? checked : refuse(checked.status, checked.code, checked.message);
+}
+
+export type JsonCheck<T> = { ok: true; value: T } | { ok: false; status: 400; code: 'BAD_JSON' | 'BAD_REQUEST'; message: string };
+
+/**
+ * The checks of `readJson` after the bytes: JSON, hostile structure, an object, the schema. Also
+ * for what arrives over a socket (a move, issue 16), which must be judged exactly as the HTTP body.
+ */
+export function checkJsonText<S extends v.GenericSchema>(text: string, schema: S): JsonCheck<v.InferOutput<S>> {
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch {
+		return { ok: false, status: 400, code: 'BAD_JSON', message: 'the body is not valid JSON' };
+	}
+	return checkJsonValue(data, schema);
+}
+
+/** The checks of `checkJsonText` on JSON already parsed. */
+export function checkJsonValue<S extends v.GenericSchema>(data: unknown, schema: S): JsonCheck<v.InferOutput<S>> {
+	const no = (code: 'BAD_JSON' | 'BAD_REQUEST', message: string) => ({ ok: false, status: 400, code, message }) as const;
 	const hostile = hostileJson(data);
-	if (hostile) return refuse(400, 'BAD_REQUEST', `refused: ${hostile}`);
+	if (hostile) return no('BAD_REQUEST', `refused: ${hostile}`);
 	// Every body of this API is an object. valibot's object schemas take arrays too (typeof
 	// 'object'), so `[]` passed where all fields are optional — e.g. POST /api/me/inbox read as
 	// "mark everything read" (issue 10). Nested objects: `plainObject` below.
-	if (!isPlainObject(data)) return refuse(400, 'BAD_REQUEST', '(body): expected a JSON object');
+	if (!isPlainObject(data)) return no('BAD_REQUEST', '(body): expected a JSON object');
 	const parsed = v.safeParse(schema, data);
 	if (!parsed.success) {
 		const issue = parsed.issues[0];
 		// valibot's own messages end in `Received "<the input>"`: cut off (ours never have it).
 		const expected = issue.expected ? `expected ${issue.expected}` : issue.message.replace(/:?\s*Received\b[\s\S]*$/, '');
 		// The received value is left out: it is the client's own input, but echoing it serves nobody.
-		return refuse(400, 'BAD_REQUEST', `${issuePath(issue)}: ${expected}`.slice(0, 200));
+		return no('BAD_REQUEST', `${issuePath(issue)}: ${expected}`.slice(0, 200));
 	}
 	return { ok: true, value: parsed.output };
 }

@@ -7,9 +7,21 @@
  * a new connection is the full state.
  */
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import type { ClientMessage, LogBatch, RoomView, ServerMessage } from '$lib/protocol/room';
+import { SOCKET_MESSAGE_LIMIT, type ClientMessage, type LogBatch, type RoomView, type ServerMessage, type SubmitInput } from '$lib/protocol/room';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
+
+/** What sending a move answers, whichever way it went (the socket, or POST /moves). */
+export type MoveAnswer =
+	| { ok: true; version: number; duplicate: boolean }
+	| { ok: false; status: number; code: string; message: string; currentVersion?: number };
+
+/**
+ * How long a move sent over the socket may wait for its answer before it goes again over HTTP (with
+ * the same moveId: the room applies it at most once). Normally the answer takes milliseconds; a
+ * socket that looks open but is not (a phone that changed networks) never answers.
+ */
+export const ACK_TIMEOUT_MS = 4_000;
 
 /**
  * Presence (issue 12): the page tells the room whether someone is looking at it — visible and used
@@ -55,6 +67,8 @@ export class GameSocket {
 	 * connection), after which it fetches what it missed by the chat's sequence.
 	 */
 	chatListener: ((msg: ServerMessage) => void) | null = null;
+	/** Moves sent over this socket awaiting their answer, by moveId (null: no answer came; try HTTP). */
+	private pending = new Map<string, (a: MoveAnswer | null) => void>();
 
 	constructor(
 		private readonly url: string,
@@ -96,6 +110,7 @@ export class GameSocket {
 		ws.onclose = (e) => {
 			if (this.ws !== ws) return;
 			this.ws = null;
+			this.abandonPending();
 			if (e.code === SESSION_ENDED && this.onSessionEnded) {
 				this.status = 'closed';
 				this.onSessionEnded();
@@ -112,6 +127,42 @@ export class GameSocket {
 		if (this.timer) clearTimeout(this.timer);
 		this.ws?.close(1000);
 		this.ws = null;
+		this.abandonPending();
+	}
+
+	/**
+	 * Sends a move (issue 16): over this socket when it is open — no new request, no session lookup,
+	 * straight to the room — else, or when no answer comes within ACK_TIMEOUT_MS or the socket drops
+	 * first, through `http` (POST /moves) with the same moveId, so the move is applied at most once
+	 * and a lost answer is found again (`duplicate`).
+	 */
+	async submit(move: unknown, expectedVersion: number, http: (body: SubmitInput) => Promise<MoveAnswer>, moveId: string = crypto.randomUUID()): Promise<MoveAnswer> {
+		const body: SubmitInput = { moveId, move, expectedVersion };
+		const text = JSON.stringify({ type: 'move', ...body } satisfies ClientMessage);
+		const ws = this.ws;
+		if (ws?.readyState === WebSocket.OPEN && text.length <= SOCKET_MESSAGE_LIMIT) {
+			const answer = await new Promise<MoveAnswer | null>((resolve) => {
+				const timer = setTimeout(() => done(null), ACK_TIMEOUT_MS);
+				const done = (a: MoveAnswer | null) => {
+					clearTimeout(timer);
+					this.pending.delete(moveId);
+					resolve(a);
+				};
+				this.pending.set(moveId, done);
+				try {
+					ws.send(text);
+				} catch {
+					done(null);
+				}
+			});
+			if (answer) return answer;
+		}
+		return http(body);
+	}
+
+	/** The socket is gone: every move still awaiting its answer goes over HTTP instead. */
+	private abandonPending() {
+		for (const done of [...this.pending.values()]) done(null);
 	}
 
 	/** After joining or leaving: the server binds a socket to a seat when it opens, so reopen it. */
@@ -189,6 +240,13 @@ export class GameSocket {
 		try {
 			msg = JSON.parse(String(data));
 		} catch {
+			return;
+		}
+		if (msg.type === 'ack' || msg.type === 'refused') {
+			// A refusal that could not name its move (too large to read) answers the oldest one waiting.
+			const done = msg.moveId !== null ? this.pending.get(msg.moveId) : this.pending.values().next().value;
+			if (msg.type === 'ack') done?.({ ok: true, version: msg.version, duplicate: msg.duplicate });
+			else done?.({ ok: false, status: msg.status, code: msg.code, message: msg.message, currentVersion: msg.currentVersion });
 			return;
 		}
 		if (msg.type === 'chat' || msg.type === 'chat-deleted') {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RoomView } from '$lib/protocol/room';
-import { GameSocket, PRESENCE_EVERY_MS, PRESENCE_IDLE_MS, logLines } from './gameSocket.svelte';
+import { ACK_TIMEOUT_MS, GameSocket, PRESENCE_EVERY_MS, PRESENCE_IDLE_MS, logLines, type MoveAnswer } from './gameSocket.svelte';
+import type { SubmitInput } from '$lib/protocol/room';
 import { SESSION_ENDED } from '$lib/protocol/socket';
 
 /** A stand-in for the browser's WebSocket: records what is sent, lets the test deliver messages. */
@@ -199,5 +200,77 @@ describe('presence (issue 12: only a player actually looking holds back their tu
 		quiet.connect();
 		FakeSocket.all.at(-1)!.open();
 		expect(FakeSocket.all.at(-1)!.sent).toEqual([]);
+	});
+});
+
+describe('moves over the socket, HTTP as the fallback (issue 16)', () => {
+	const move = { type: 'pass' };
+	/** A stand-in for POST /moves that records its bodies. */
+	function http() {
+		const bodies: SubmitInput[] = [];
+		const send = async (b: SubmitInput): Promise<MoveAnswer> => {
+			bodies.push(b);
+			return { ok: true, version: 9, duplicate: true };
+		};
+		return { bodies, send };
+	}
+	const open = () => {
+		const s = new GameSocket('ws://x', room(4));
+		s.connect();
+		FakeSocket.all[0].open();
+		return { s, ws: FakeSocket.all[0] };
+	};
+
+	test('an open socket carries the move; its ack answers it, and HTTP is not used', async () => {
+		const { s, ws } = open();
+		const h = http();
+		const answer = s.submit(move, 4, h.send, 'm-1');
+		expect(ws.sent).toEqual([{ type: 'move', moveId: 'm-1', move, expectedVersion: 4 }]);
+		ws.deliver({ type: 'ack', moveId: 'other', version: 99, duplicate: false }); // not ours
+		ws.deliver({ type: 'ack', moveId: 'm-1', version: 5, duplicate: false });
+		expect(await answer).toEqual({ ok: true, version: 5, duplicate: false });
+		expect(h.bodies).toEqual([]);
+	});
+
+	test('a refusal over the socket is the answer, with its status, code and current version', async () => {
+		const { s, ws } = open();
+		const h = http();
+		const answer = s.submit(move, 3, h.send, 'm-2');
+		ws.deliver({ type: 'refused', moveId: 'm-2', status: 409, code: 'STALE_VERSION', message: 'the game is at version 4', currentVersion: 4 });
+		expect(await answer).toEqual({ ok: false, status: 409, code: 'STALE_VERSION', message: 'the game is at version 4', currentVersion: 4 });
+		expect(h.bodies).toEqual([]);
+	});
+
+	test('no answer in time: the same move (same moveId) over HTTP', async () => {
+		const { s } = open();
+		const h = http();
+		const answer = s.submit(move, 4, h.send, 'm-3');
+		await vi.advanceTimersByTimeAsync(ACK_TIMEOUT_MS - 1);
+		expect(h.bodies).toEqual([]);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(await answer).toEqual({ ok: true, version: 9, duplicate: true });
+		expect(h.bodies).toEqual([{ moveId: 'm-3', move, expectedVersion: 4 }]);
+	});
+
+	test('the socket drops before the answer: HTTP at once, same moveId; a late ack changes nothing', async () => {
+		const { s, ws } = open();
+		const h = http();
+		const answer = s.submit(move, 4, h.send, 'm-4');
+		ws.close();
+		expect(await answer).toEqual({ ok: true, version: 9, duplicate: true });
+		expect(h.bodies.map((b) => b.moveId)).toEqual(['m-4']);
+		ws.deliver({ type: 'ack', moveId: 'm-4', version: 5, duplicate: false });
+		expect(h.bodies).toHaveLength(1);
+	});
+
+	test('no open socket, or a move too large for a socket message: straight to HTTP', async () => {
+		const s = new GameSocket('ws://x', room(4));
+		s.connect(); // still connecting
+		const h = http();
+		await s.submit(move, 4, h.send, 'm-5');
+		FakeSocket.all[0].open();
+		await s.submit({ type: 'pass', pad: 'x'.repeat(17 * 1024) }, 4, h.send, 'm-6');
+		expect(h.bodies.map((b) => b.moveId)).toEqual(['m-5', 'm-6']);
+		expect(FakeSocket.all[0].sent).toEqual([]);
 	});
 });

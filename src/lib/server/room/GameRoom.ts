@@ -71,7 +71,8 @@ export class GameRoom extends DurableObject<Env> {
 			viewFor: (u) => core.viewFor(u),
 			markSeen: (u) => core.markSeen(u),
 			now,
-			mutedSeats: (u) => this.chat.mutedSeats(u)
+			mutedSeats: (u) => this.chat.mutedSeats(u),
+			submit: (u, input) => this.submit(u, input)
 		});
 		this.chat = new RoomChat({
 			sql: ctx.storage.sql,

@@ -10,7 +10,12 @@ import type {
 	WebSocket as CfWebSocket,
 	WebSocketPair as CfWebSocketPair
 } from '@cloudflare/workers-types';
-import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomUser, type RoomView, type ServerMessage } from '$lib/protocol/room';
+import {
+	SESSION_HEADER, SOCKET_MESSAGE_LIMIT, USER_HEADER,
+	type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk
+} from '$lib/protocol/room';
+import { checkJsonValue } from '../http';
+import { SocketMove } from '../games';
 import { closeEnded, closeSessionsIn, parseSocketSession } from '../auth/sockets';
 import { sessionExpiry } from '../auth/session';
 import { validUser } from './lobby';
@@ -21,7 +26,7 @@ import type { Player } from './storage';
  * signed-out spectator), and when that session expires as far as the room knows — after that the
  * socket gets nothing more until the session is checked again (issue 10).
  */
-type Attachment = { userId: string | null; sessionId?: string | null; expiresAt?: number | null; lookingAt?: number | null; muted?: number[] };
+type Attachment = { userId: string | null; username?: string; sessionId?: string | null; expiresAt?: number | null; lookingAt?: number | null; muted?: number[] };
 
 /**
  * How long a "looking" report counts (room time). The page reports while it is visible and was used
@@ -46,7 +51,12 @@ export interface SocketsHost {
 	now(): number;
 	/** Seats whose chat this user muted (chat.ts), read when the socket opens. */
 	mutedSeats?(userId: string | null): Promise<number[]>;
+	/** A seated user's move (GameRoom.submit: the same checks, idempotency and commit as POST /moves). */
+	submit?(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>>;
 }
+
+/** A moveId as the room takes it (games.ts MoveBody), to name a refusal of a malformed move. */
+const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class RoomSockets {
 	constructor(private readonly room: SocketsHost) {}
@@ -58,11 +68,15 @@ export class RoomSockets {
 		if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket')
 			return json(426, { code: 'UPGRADE_REQUIRED', message: 'expected a WebSocket upgrade' });
 		let userId: string | null = null;
+		let username: string | undefined;
 		const raw = request.headers.get(USER_HEADER);
 		if (raw) {
 			try {
 				const u = JSON.parse(raw) as RoomUser;
-				if (validUser(u)) userId = u.id;
+				if (validUser(u)) {
+					userId = u.id;
+					username = u.username;
+				}
 			} catch {
 				/* treated as a spectator */
 			}
@@ -77,7 +91,7 @@ export class RoomSockets {
 		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
 		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
 		this.room.ctx.acceptWebSocket(server);
-		server.serializeAttachment({ userId, sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null, muted } satisfies Attachment);
+		server.serializeAttachment({ userId, ...(userId !== null && username ? { username } : {}), sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null, muted } satisfies Attachment);
 		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
 		if (session && userId !== null && !(await this.register(userId, session.id))) closeEnded(server);
 		else send(server, { type: 'state', ...this.room.viewFor(userId) });
@@ -85,15 +99,18 @@ export class RoomSockets {
 	}
 
 	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
-		let msg: { type?: unknown; looking?: unknown } | undefined;
+		if (typeof message === 'string' && message.length > SOCKET_MESSAGE_LIMIT)
+			return send(ws, { type: 'refused', moveId: null, status: 413, code: 'TOO_LARGE', message: `a message is at most ${SOCKET_MESSAGE_LIMIT} bytes` });
+		let msg: { type?: unknown; looking?: unknown; moveId?: unknown } | undefined;
 		try {
-			msg = typeof message === 'string' && message.length <= 1024 ? (JSON.parse(message) as typeof msg) : undefined;
+			msg = typeof message === 'string' ? (JSON.parse(message) as typeof msg) : undefined;
 		} catch {
 			msg = undefined;
 		}
 		const type = msg && typeof msg === 'object' ? msg.type : undefined;
 		const bad = this.room.loadExisting();
 		if (bad) return send(ws, { type: 'error', code: bad.code, message: bad.message });
+		if (type === 'move') return this.move(ws, msg!);
 		if (type === 'resync') {
 			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
 			if (!(await this.sessionAlive(ws, att))) return closeEnded(ws);
@@ -114,7 +131,32 @@ export class RoomSockets {
 			if (att.userId !== null && this.room.mutedSeats) ws.serializeAttachment({ ...att, muted: await this.room.mutedSeats(att.userId) } satisfies Attachment);
 			return;
 		}
-		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"} or {"type":"presence","looking":true|false}' });
+		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}, {"type":"presence","looking":true|false} or {"type":"move",…}' });
+	}
+
+	/**
+	 * A move over the socket (issue 16): judged like the body of POST /moves (http.ts checks, then
+	 * GameRoom.submit), from the user the socket was opened by — never from anything in the message.
+	 * The answer (`ack` or `refused`) goes to this socket only; the event of the new version to every
+	 * socket, as for any move. Like every message a Durable Object sends, the ack leaves only once the
+	 * move's storage transaction is durable (the output gate): an acknowledged move survives a crash.
+	 */
+	private async move(ws: CfWebSocket, msg: { moveId?: unknown }): Promise<void> {
+		const moveId = typeof msg.moveId === 'string' && MOVE_ID.test(msg.moveId) ? msg.moveId : null;
+		const refuse = (e: { status: number; code: string; message: string; currentVersion?: number }) =>
+			send(ws, { type: 'refused', moveId, status: e.status, code: e.code, message: e.message, ...(e.currentVersion === undefined ? {} : { currentVersion: e.currentVersion }) });
+		const checked = checkJsonValue(msg, SocketMove);
+		if (!checked.ok) return refuse(checked);
+		const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
+		if (att.userId === null || !this.room.submit) return refuse({ status: 401, code: 'UNAUTHENTICATED', message: 'sign in first' });
+		// The session's expiry as the socket knew it has passed: ask D1 (it may have been renewed).
+		if (att.expiresAt && att.expiresAt <= Date.now() && !(await this.sessionAlive(ws, att))) return closeEnded(ws);
+		const { type: _type, ...input } = checked.value;
+		// Sockets opened before usernames were kept in the attachment: the seat's name (only its validity matters).
+		const username = att.username ?? this.room.players().find((p) => p.userId === att.userId)?.username ?? '?';
+		const r = await this.room.submit({ id: att.userId, username }, input);
+		if (!r.ok) return refuse(r);
+		send(ws, { type: 'ack', moveId: input.moveId, version: r.version, duplicate: r.duplicate });
 	}
 
 	async close(ws: CfWebSocket, code: number, reason: string): Promise<void> {
