@@ -4,6 +4,10 @@
  * and starts it; each submits a sealed bid with the bid form of the game page; after the last
  * bid, the reveal (log) and the auction (order of choice) appear on all three pages without a
  * reload — they arrive over each page's WebSocket.
+ *
+ * Issue 16: the bids go over each page's already-open game socket, not as HTTP requests; the third
+ * page's socket swallows its move (a connection that looks open but is not), so that page sends the
+ * same move, with the same moveId, over HTTP after the wait — and it is applied once.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -61,6 +65,29 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 		await signUp(page, names[i]);
 	}
 
+	// Issue 16: what each page sends — POST /moves requests and move frames on its sockets. The third
+	// page's socket goes through a relay that drops the move (and so never answers it).
+	const posts: string[][] = pages.map(() => []);
+	const frames: string[][] = pages.map(() => []);
+	pages.forEach((page, i) => {
+		page.on('request', (r) => {
+			if (r.method() === 'POST' && r.url().endsWith('/moves')) posts[i].push(JSON.parse(r.postData() ?? '{}').moveId);
+		});
+		page.on('websocket', (ws) =>
+			ws.on('framesent', (f) => {
+				if (typeof f.payload === 'string' && f.payload.includes('"type":"move"')) frames[i].push(JSON.parse(f.payload).moveId);
+			})
+		);
+	});
+	const dropped: string[] = [];
+	await pages[2].routeWebSocket(/\/api\/games\/[^/]+\/socket/, (ws) => {
+		const upstream = ws.connectToServer();
+		ws.onMessage((m) => {
+			if (typeof m === 'string' && m.includes('"type":"move"')) dropped.push(JSON.parse(m).moveId);
+			else upstream.send(m);
+		});
+	});
+
 	// The creator: a 3-seat public game.
 	const [host, ...guests] = pages;
 	await open(host, '/lobby');
@@ -93,6 +120,13 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 		await page.getByRole('button', { name: 'Confirm move' }).click();
 		await page.getByText(/Your move was sent/).waitFor({ timeout: 20_000 });
 	}
+
+	// Two bids went over the sockets alone; the third went over its socket, got no answer, and went
+	// again over HTTP with the same moveId.
+	expect(posts.slice(0, 2)).toEqual([[], []]);
+	expect(frames.slice(0, 2).map((f) => f.length)).toEqual([1, 1]);
+	expect(dropped).toHaveLength(1);
+	expect(posts[2]).toEqual(dropped);
 
 	for (const page of pages) {
 		const log = page.getByRole('region', { name: 'Game log' });

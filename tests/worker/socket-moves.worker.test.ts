@@ -135,6 +135,22 @@ describe('moves over the socket (issue 16)', () => {
 		expect(await version(players[0], id)).toBe(v);
 	});
 
+	it('read-your-writes after a socket move: the page\'s writes cookie makes "My games" current at once', async () => {
+		const players = await Promise.all(['wa', 'wb', 'wc'].map((n) => signUp(n)));
+		const id = await gameInAuction(players);
+		const a = await openSocket(players[0], `/api/games/${id}/socket`);
+		await a.next(1);
+		send(a, { type: 'move', moveId: 'w1', move: bid(1, 1) });
+		const ack = (await answer(a, 1, 'w1')) as { version: number };
+		const mine = async (extra: string) =>
+			((await call(null, 'GET', '/api/games/mine', undefined, { cookie: `${players[0].cookie}${extra}` })).json as { games: { id: string; version: number }[] }).games.find((g) => g.id === id)!;
+		// Without the cookie D1 may still be behind (the room flushes a second later)…
+		expect((await mine('')).version).toBeLessThan(ack.version);
+		// …with the cookie the page writes after the ack (src/lib/ui/writes.ts), the list has the move.
+		expect((await mine(`; rongo_page_writes=${id}.${ack.version}`)).version).toBe(ack.version);
+		a.ws.close(1000);
+	});
+
 	it('a cross-origin page cannot open the socket it would move through', async () => {
 		const players = await Promise.all(['xa', 'xb', 'xc'].map((n) => signUp(n)));
 		const id = await gameInAuction(players);
