@@ -2,7 +2,7 @@
  * The boardgame.io contestants of bench:peers: its Server (./bgio-server.ts) in a child process,
  * with the in-memory db or FlatFile, and its own clients (`boardgame.io/client` with the SocketIO
  * transport, WebSocket only) in this process — three seats per match, each with the credentials
- * the lobby API gave it. A step: the first seat the engine awaits plays the random bot's move
+ * the lobby API gave it, each seat on a WebSocket of its own. A step: the first seat the engine awaits plays the random bot's move
  * (chosen from its own view, outside the clock); the clock runs from `client.moves.play(move)`
  * to the next seat's client holding the new `_stateID`.
  *
@@ -22,6 +22,8 @@ const STEP_TIMEOUT_MS = 20_000;
 interface Running {
 	url: string;
 	child: ChildProcess;
+	/** The tail of the server's output (for an error message). */
+	output(): string;
 	stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ async function startServer(kind: AnyKind, flatfileDir: string | null): Promise<R
 	return {
 		url: `http://127.0.0.1:${port}`,
 		child,
+		output: () => output.slice(-2000),
 		async stop() {
 			kill(child.pid!, 'SIGTERM');
 			const timer = setTimeout(() => kill(child.pid!, 'SIGKILL'), 5000);
@@ -129,22 +132,32 @@ export async function startBgio(kind: AnyKind, flatfileDir: string | null): Prom
 		stop: server.stop,
 		async open(n: number): Promise<Lane> {
 			const { matchID } = await post<{ matchID: string }>(`${server.url}/games/${name}/create`, { numPlayers: seats, setupData: { seed: `bench-${n}` } });
-			const clients: Seat[] = [];
-			for (let p = 0; p < seats; p++) {
-				const { playerCredentials } = await post<{ playerCredentials: string }>(`${server.url}/games/${name}/${matchID}/join`, { playerID: String(p), playerName: `p${p}` });
-				clients.push(
+			// Every seat joins before any client connects: a connecting client rewrites the match's
+			// metadata (isConnected), and with FlatFile that read-modify-write can interleave with a
+			// join's and drop the joiner's credentials — whose client is then refused in silence.
+			const credentials: string[] = [];
+			for (let p = 0; p < seats; p++)
+				credentials.push((await post<{ playerCredentials: string }>(`${server.url}/games/${name}/${matchID}/join`, { playerID: String(p), playerName: `p${p}` })).playerCredentials);
+			const clients = credentials.map(
+				(c, p) =>
 					new Seat({
 						game,
 						numPlayers: seats,
-						multiplayer: SocketIO({ server: server.url, socketOpts: { transports: ['websocket'] } }),
+						// forceNew: a connection of its own per seat, as Rongo's seats have (socket.io-client
+						// otherwise multiplexes every client of one URL over one cached connection).
+						multiplayer: SocketIO({ server: server.url, socketOpts: { transports: ['websocket'], forceNew: true } }),
 						matchID,
 						playerID: String(p),
-						credentials: playerCredentials,
+						credentials: c,
 						debug: false
 					})
-				);
+			);
+			try {
+				await within(Promise.all(clients.map((c) => c.ready)), 'first sync');
+			} catch (e) {
+				clients.forEach((c) => c.client.stop());
+				throw new Error(`${(e as Error).message} (lane ${n}; seats synced: ${clients.map((c) => c.stateID >= 0).join(', ')}); the server said:\n${server.output() || '(nothing)'}`);
 			}
-			await within(Promise.all(clients.map((c) => c.ready)), 'first sync');
 			const rng = seedRng(`bench-${n}`);
 			return {
 				async step() {

@@ -70,7 +70,27 @@ export function pct(xs: number[], p: number) {
 	return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
+/** Measures `sut`; whatever fails, every lane it opened is closed again. */
 export async function measure(sut: Sut, sizes: Sizes): Promise<Measured> {
+	const open = new Set<Lane>();
+	const tracked: Sut = {
+		pid: sut.pid,
+		async open(n) {
+			const lane = await sut.open(n);
+			const close = lane.close.bind(lane);
+			const t: Lane = { step: () => lane.step(), close: async () => (open.delete(t), await close()) };
+			open.add(t);
+			return t;
+		}
+	};
+	try {
+		return await phases(tracked, sizes);
+	} finally {
+		await Promise.allSettled([...open].map((l) => l.close()));
+	}
+}
+
+async function phases(sut: Sut, sizes: Sizes): Promise<Measured> {
 	await settle(sut.pid);
 	let n = 0;
 	let lane = await sut.open(n++);
