@@ -95,6 +95,8 @@ for (const n of ONLY)
 		console.error(`--only: a comma-separated list of ${CONTESTANTS.join(', ')}`);
 		process.exit(2);
 	}
+// Ctrl-C or a kill: exit through 'exit', whose handlers end the servers' process groups.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 if (!canReadCpu()) console.error('bench:peers: no /proc here: server CPU is not measured');
 
 const picked = (names: readonly Name[]) => names.filter((n) => ONLY.includes(n));
