@@ -18,9 +18,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { seedRng, type RngState } from '../src/lib/engine/index';
 import { KIND_IDS, kindOf } from '../src/lib/games/index';
-import { randomLegal } from '../src/lib/engine/index';
+import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
+import { closeGame, newGame as newRongoGame, signupPlayers, step as rongoStep, type RongoGame as Game } from './lib/rongo';
+import type { Client } from '../scripts/lib/client';
 
 // The kind to play (issue 11: one command for every kind): --game <kind>, the first registered by default.
 const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : KIND_IDS[0]);
@@ -28,9 +29,6 @@ if (!KIND) {
 	console.error(`--game: one of ${KIND_IDS.join(', ')}`);
 	process.exit(2);
 }
-const randomBot = randomLegal(KIND);
-import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
-import { Client } from '../scripts/lib/client';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: number) => {
@@ -40,96 +38,23 @@ const opt = (name: string, d: number) => {
 const MOVES = opt('--moves', 300);
 const GAMES = opt('--games', 50);
 const PER_GAME = opt('--per-game', 40);
-const PASSWORD = 'bench-password-1234';
 const STATE_PARENT = (() => {
 	const i = args.indexOf('--state-dir');
 	if (i >= 0) return args[i + 1];
 	return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 })();
 
-interface RoomMsg {
-	type: string;
-	version: number;
-	view: unknown;
-	activeSeats: number[];
-	status: string;
-}
-
-/** One seat's socket: the newest view, and waiters for a version. */
-class SeatSocket {
-	ws: WebSocket;
-	version = 0;
-	msg: RoomMsg | null = null;
-	private waiters: { version: number; done: (t: number) => void }[] = [];
-	ready: Promise<void>;
-
-	constructor(client: Client, gameId: string) {
-		this.ws = client.socket(gameId);
-		this.ready = new Promise((ok, fail) => {
-			this.ws.addEventListener('error', () => fail(new Error('socket error')), { once: true });
-			this.ws.addEventListener('message', (e) => {
-				const t = performance.now();
-				const m = JSON.parse(String(e.data)) as RoomMsg;
-				if (m.type !== 'state' && m.type !== 'event') return;
-				if (m.version <= this.version) return;
-				this.version = m.version;
-				this.msg = m;
-				ok();
-				this.waiters = this.waiters.filter((w) => (w.version <= m.version ? (w.done(t), false) : true));
-			});
-		});
-	}
-
-	/** Resolves with the arrival time of the first message at or above `version`. */
-	until(version: number): Promise<number> {
-		if (this.version >= version) return Promise.resolve(performance.now());
-		return new Promise((done) => this.waiters.push({ version, done }));
-	}
-
-	close() {
-		this.ws.close();
-	}
-}
-
-interface Game {
-	id: string;
-	sockets: SeatSocket[]; // by seat
-	clients: Client[]; // by seat
-	rng: RngState;
-}
-
-async function newGame(players: Client[], n: number): Promise<Game> {
-	const { id } = await players[0].createGame({ kind: KIND.id, seats: Math.min(Math.max(3, KIND.seats.min), KIND.seats.max), visibility: 'public', timeLimit: '1d' });
-	for (const c of players.slice(1)) await c.join(id);
-	const g = await players[0].game(id);
-	if (g.status === 'waiting') await players[0].start(id);
-	const room = await players[0].game(id);
-	const clients: Client[] = [];
-	for (const s of room.seats) clients[s.seat] = players.find((p) => p.userId === s.userId || p.username === s.username)!;
-	const sockets = clients.map((c) => new SeatSocket(c, id));
-	await Promise.all(sockets.map((s) => s.ready));
-	return { id, sockets, clients, rng: seedRng(`bench-${n}`) };
-}
+const newGame = (players: Client[], n: number) => newRongoGame(players, KIND, n);
 
 /** The HTTP answer time of the last step (submit → response), next to the round trip. */
 let lastHttp = 0;
 
-/** One move of `game`: submit by the first active seat, timed to the event at another seat. */
+/** One move of `game` over HTTP (bench/lib/rongo.ts), timed to the event at another seat. */
 async function step(game: Game): Promise<number | null> {
-	const any = game.sockets[0].msg!;
-	if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) return null;
-	const seat = any.activeSeats[0];
-	const own = game.sockets[seat];
-	await own.until(any.version);
-	const move = randomBot(own.msg!.view!, seat, game.rng);
-	const observer = game.sockets[(seat + 1) % game.sockets.length];
-	const t0 = performance.now();
-	const r = await game.clients[seat].move(game.id, move, own.version);
-	lastHttp = performance.now() - t0;
-	const t1 = await observer.until(r.version);
-	// Every seat must have caught up before the next move is chosen from its view.
-	await Promise.all(game.sockets.map((s) => s.until(r.version)));
-	return t1 - t0;
+	const r = await rongoStep(game, 'http');
+	if (r === null) return null;
+	lastHttp = r.answer;
+	return r.rtt;
 }
 
 function pct(xs: number[], p: number) {
@@ -144,9 +69,7 @@ async function main() {
 	await migrate(dir, { quiet: true });
 	const server = await startDevServer({ port: await freePort(), persistTo: dir, stdio: 'pipe', logLevel: 'warn' });
 	try {
-		const players = ['p1', 'p2', 'p3'].map((n) => new Client(server.url, n + Date.now().toString(36).slice(-4)));
-		for (const p of players) await p.signup(p.username, PASSWORD);
-		for (const p of players) if (!p.userId) p.userId = (await p.api('GET', '/api/auth/me'))?.user?.id ?? '';
+		const players = await signupPlayers(server.url);
 
 		// Warm-up: a few moves and pings (JIT, workerd, SQLite pages).
 		let game = await newGame(players, 0);
@@ -163,7 +86,7 @@ async function main() {
 		while (move.length < MOVES) {
 			const t = await step(game);
 			if (t === null) {
-				game.sockets.forEach((s) => s.close());
+				closeGame(game);
 				game = await newGame(players, n++);
 				continue;
 			}
@@ -173,7 +96,7 @@ async function main() {
 			await players[0].api('GET', '/api/ping');
 			noop.push(performance.now() - t0);
 		}
-		game.sockets.forEach((s) => s.close());
+		closeGame(game);
 
 		// 2. Throughput: GAMES games at once.
 		const games: Game[] = [];
@@ -190,7 +113,7 @@ async function main() {
 			})
 		);
 		const seconds = (performance.now() - start) / 1000;
-		games.forEach((g) => g.sockets.forEach((s) => s.close()));
+		games.forEach(closeGame);
 
 		const cpu = cpus();
 		console.log(`machine: ${cpu[0]?.model ?? '?'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}; state in ${STATE_PARENT}`);
