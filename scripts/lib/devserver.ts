@@ -98,6 +98,8 @@ export function freePort(): Promise<number> {
 
 export interface DevServer {
 	url: string;
+	/** wrangler's inspector proxy for the user Worker (Chrome DevTools Protocol; `GET /json` lists it). */
+	inspectorPort: number;
 	child: ChildProcess;
 	/** Resolves with the exit code (or signal name) when wrangler ends. */
 	exited: Promise<number | string>;
@@ -113,6 +115,10 @@ export interface DevServerOptions {
 	vars?: Record<string, string>;
 	/** wrangler's log level; 'warn' drops the line per request (tests, benchmark). */
 	logLevel?: 'debug' | 'info' | 'log' | 'warn' | 'error' | 'none';
+	/** Extra variables for wrangler's own process, e.g. `X_LOCAL_OBSERVABILITY: 'false'` (bench:peers). */
+	env?: Record<string, string>;
+	/** Another Worker's wrangler config, relative to the repository (bench:peers' floor); default wrangler.toml. */
+	config?: string;
 }
 
 /** Starts `wrangler dev` on the built app and waits until it answers HTTP. */
@@ -127,6 +133,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		'--show-interactive-dev-session=false',
 		'--log-level', opts.logLevel ?? 'log'
 	];
+	if (opts.config) args.push('--config', opts.config);
 	// Links in notifications point at this server (wrangler.toml's ORIGIN is the default port's).
 	const vars = { ORIGIN: `http://localhost:${opts.port}`, ...opts.vars };
 	for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
@@ -136,7 +143,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		cwd: ROOT,
 		stdio,
 		detached: true,
-		env: { ...process.env, ...QUIET_ENV }
+		env: { ...process.env, ...QUIET_ENV, ...opts.env }
 	});
 	// The tail of the output, for the error message when wrangler fails to start.
 	let output = '';
@@ -182,5 +189,5 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		}
 		await new Promise((r) => setTimeout(r, 250));
 	}
-	return { url, child, exited, stop };
+	return { url, inspectorPort: inspector, child, exited, stop };
 }
