@@ -98,6 +98,8 @@ export function freePort(): Promise<number> {
 
 export interface DevServer {
 	url: string;
+	/** wrangler's inspector proxy for the user Worker (Chrome DevTools Protocol; `GET /json` lists it). */
+	inspectorPort: number;
 	child: ChildProcess;
 	/** Resolves with the exit code (or signal name) when wrangler ends. */
 	exited: Promise<number | string>;
@@ -187,5 +189,5 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		}
 		await new Promise((r) => setTimeout(r, 250));
 	}
-	return { url, child, exited, stop };
+	return { url, inspectorPort: inspector, child, exited, stop };
 }
