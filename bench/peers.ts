@@ -1,7 +1,7 @@
 /**
  * npm run bench:peers [-- --runs 2] [--games 50] [--per-game 40] [--moves 300] [--quick]
  *                     [--only rongo-socket,bgio-flatfile,…] [--json out.json] [--no-build]
- *                     [--state-dir DIR] [--observability]
+ *                     [--state-dir DIR] [--observability] [--away]
  *
  * Issue 16: Rongo next to boardgame.io on this machine, and the floor both stand on — one command.
  *
@@ -31,7 +31,9 @@
  * into bench/peers/node_modules — never into the app. All state lives on tmpfs (/dev/shm) when
  * there is one (bench/server.ts says why), each server fresh per run. wrangler dev records a trace
  * of every request into a local SQLite database unless X_LOCAL_OBSERVABILITY=false: the benchmark
- * sets it false (--observability measures with it), and says so.
+ * sets it false (--observability measures with it), and says so. Rongo's seats report that their
+ * players look at the game, as the game page does at a live table, so turn notifications are held
+ * back; `--away` leaves that out, and every turn change then goes out as notifications too.
  *
  * Per contestant and run (bench/peers/measure.ts): a warm-up, `--moves` round trips one at a time
  * (p50, p99), then `--games` games (or connections) at once, `--per-game` steps each: moves/s, and
@@ -63,6 +65,7 @@ import { canReadCpu } from './lib/proc';
 import { ensurePeers } from './peers/install';
 import { measure, type Measured, type Sizes, type Sut } from './peers/measure';
 import { startRongo } from './peers/rongo';
+import { presence } from './lib/rongo';
 import { startFloor } from './peers/floors';
 
 const CONTESTANTS = ['rongo-socket', 'rongo-http', 'rongo-noop', 'bgio-memory', 'bgio-flatfile', 'floor-noop', 'floor-write', 'floor-socket'] as const;
@@ -79,6 +82,9 @@ const num = (name: string, full: number, quick: number) => Number(value(name) ??
 const RUNS = num('--runs', 2, 1);
 const SIZES: Sizes = { moves: num('--moves', 300, 30), games: num('--games', 50, 5), perGame: num('--per-game', 40, 10) };
 const OBSERVABILITY = flag('--observability');
+// Rongo's players look at the game, as at a live table (their turn notifications are held back);
+// `--away`: nobody looks, and every turn change goes out as notifications (in-app inbox, D1, postman).
+presence.looking = !flag('--away');
 const STATE_PARENT = value('--state-dir') ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 const JSON_OUT = value('--json');
 const KIND = (() => {
@@ -216,6 +222,7 @@ async function main() {
 		`game: ${KIND.id}, 3 seats; ${RUNS} run(s), interleaved; ${SIZES.moves} sequential round trips, then ${SIZES.games} games × ${SIZES.perGame} moves at once${QUICK ? ' (--quick: a smoke run, not a measurement)' : ''}`
 	);
 	console.log(`state on ${STATE_PARENT}; wrangler dev local observability (X_LOCAL_OBSERVABILITY): ${OBSERVABILITY ? 'on' : 'off'}`);
+	console.log(`Rongo's players: ${presence.looking ? 'looking at the game (a live table: turn notifications held back)' : 'away (--away: every turn change notifies)'}`);
 
 	for (let run = 1; run <= RUNS; run++) for (const g of run % 2 ? GROUPS : [...GROUPS].reverse()) await runGroup(g, run);
 

@@ -33,6 +33,9 @@ interface RoomMsg {
 	currentVersion?: number;
 }
 
+/** Whether the seats' sockets report that their players look at the game (the default; `--away`: not). */
+export const presence = { looking: true };
+
 /** One seat's socket: the newest view, when each version arrived, waiters for a version. */
 export class SeatSocket {
 	ws: WebSocket;
@@ -47,6 +50,10 @@ export class SeatSocket {
 
 	constructor(client: Client, gameId: string) {
 		this.ws = client.socket(gameId);
+		// Like the game page of a player at the table (GameSocket.watchPresence): looking at the game,
+		// so the room holds back their turn notifications (issue 12) — people playing live. With
+		// `presence.looking` false nobody looks, and every turn change notifies (in-app, D1, postman).
+		if (presence.looking) this.ws.addEventListener('open', () => this.ws.send(JSON.stringify({ type: 'presence', looking: true })), { once: true });
 		this.ready = new Promise((ok, fail) => {
 			this.ws.addEventListener('error', () => fail(new Error('socket error')), { once: true });
 			this.ws.addEventListener('message', (e) => {
