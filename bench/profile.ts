@@ -1,5 +1,5 @@
 /**
- * npm run bench:profile [-- --n 200] [--warmup 30] [--rounds 8] [--interval 100]
+ * npm run bench:profile [-- --n 200] [--warmup 30] [--rounds 4] [--settle 1500] [--interval 100]
  *                       [--split-interval 1000] [--observability both|on|off]
  *                       [--phases ping,http,socket] [--top 15] [--no-build] [--no-timers]
  *                       [--save DIR] [--state-dir DIR]
@@ -23,8 +23,10 @@
  * 4. Each phase is measured three ways, interleaved in `--rounds` rounds (the load of a shared
  *    machine and the length of the game drift): without a profiler (each process's CPU from /proc:
  *    wrangler's node, each workerd); with every active isolate sampled every `--split-interval` µs
- *    (the split between isolates); with ours alone sampled every `--interval` µs (its layers). It
- *    prints the processes, the isolates, our isolate by layer (frames resolved through the source
+ *    (the split between isolates); with ours alone sampled every `--interval` µs (its layers).
+ *    Each measurement ends `--settle` ms after its last operation, so that the work a move leaves
+ *    behind (notifications, the room's D1 flush a second later) is counted with it. It prints
+ *    the processes, the isolates, our isolate by layer (frames resolved through the source
  *    maps to src/ and node_modules/; natives charged to their JS caller in a second column), by
  *    entry (what workerd ran: the request, the room's RPC, the postman, an alarm…), the top
  *    functions by self time, and the functions of src/ by total time.
@@ -50,7 +52,7 @@ import {
 	listTargets,
 	listeningPorts,
 	loadSourceMap,
-	medianGap,
+	samplingPeriod,
 	processGroup,
 	type CallFrame,
 	type Profile,
@@ -71,7 +73,11 @@ const N = opt('--n', 200);
 const WARMUP = opt('--warmup', 30);
 const INTERVAL = opt('--interval', 100);
 const SPLIT_INTERVAL = opt('--split-interval', 1000);
-const ROUNDS = opt('--rounds', 8);
+const ROUNDS = opt('--rounds', 4);
+// The room flushes moves to D1 a second after them (MOVE_FLUSH_MS, src/lib/server/room/core.ts).
+const SETTLE = opt('--settle', 1500);
+/** How long the processes' idle CPU is measured. */
+const IDLE_MS = 3000;
 const TOP = opt('--top', 15);
 const PHASES = str('--phases', 'ping,http,socket').split(',').filter(Boolean);
 const OBSERVABILITY = (() => {
@@ -129,8 +135,12 @@ class SeatSocket {
 	private waiters: { version: number; done: () => void }[] = [];
 	private pending = new Map<string, { ok: (version: number) => void; fail: (e: Error) => void }>();
 
+	/** Why the socket closed, once it has (the waiters then fail at once instead of timing out). */
+	closed: string | null = null;
+
 	constructor(client: Client, gameId: string) {
 		this.ws = client.socket(gameId);
+		this.ws.addEventListener('close', (e) => (this.closed = `the server closed the game socket (${e.code}${e.reason ? ' ' + e.reason : ''})`));
 		this.ready = new Promise((ok, fail) => {
 			this.ws.addEventListener('error', () => fail(new Error('socket error')), { once: true });
 			this.ws.addEventListener('message', (e) => {
@@ -148,6 +158,7 @@ class SeatSocket {
 
 	until(version: number): Promise<void> {
 		if (this.version >= version) return Promise.resolve();
+		if (this.closed) return Promise.reject(new Error(this.closed));
 		return new Promise((done) => this.waiters.push({ version, done }));
 	}
 
@@ -354,7 +365,7 @@ interface Breakdown {
 
 const add = <K>(m: Map<K, number>, k: K, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 
-/** Self and total time by layer and function; every sample counts `period` µs (inspector.ts medianGap). */
+/** Self and total time by layer and function; every sample counts `period` µs (inspector.ts samplingPeriod). */
 function breakdown(profiles: Profile[], resolver: Resolver, period: number): Breakdown {
 	const b: Breakdown = { self: new Map(), charged: new Map(), fns: new Map(), inclusive: new Map(), entries: new Map(), samples: 0 };
 	for (const p of profiles) {
@@ -414,11 +425,38 @@ interface Session {
 	label: string;
 	cdp: Cdp;
 	resolver: Resolver;
+	/** Opens the session again (workerd may close an inspector connection). */
+	reopen: () => Promise<Cdp>;
+	/** The sampling interval set last (µs), set again on a new connection. */
+	interval: number;
+	/** Stretches whose profile was lost with a closed connection. */
+	lost: number;
+}
+
+/** The session, connected (again if it was closed), or false when it cannot be. */
+async function ensure(s: Session): Promise<boolean> {
+	if (!s.cdp.closed) return true;
+	console.warn(`  (the inspector closed its connection to ${s.id} (${s.cdp.closedWith}): connecting again)`);
+	try {
+		s.cdp = await s.reopen();
+		await s.cdp.send('Profiler.enable');
+		await s.cdp.send('Profiler.setSamplingInterval', { interval: s.interval });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+async function setSampling(s: Session, interval: number) {
+	s.interval = interval;
+	if (await ensure(s)) await s.cdp.send('Profiler.setSamplingInterval', { interval });
 }
 
 interface Measured {
 	ops: number;
 	wallMs: number;
+	/** Time spent settling inside the measurement (nothing asked of the server). */
+	settleMs: number;
 	clientCpuMs: number;
 	procCpu: Map<number, number>;
 	profiles: Map<string, Profile[]>;
@@ -426,8 +464,9 @@ interface Measured {
 
 /** Profiles and CPU counters of the sessions over possibly several stretches of one phase. */
 class Meter {
-	m: Measured = { ops: 0, wallMs: 0, clientCpuMs: 0, procCpu: new Map(), profiles: new Map() };
+	m: Measured = { ops: 0, wallMs: 0, settleMs: 0, clientCpuMs: 0, procCpu: new Map(), profiles: new Map() };
 	private t0 = 0;
+	private last = 0;
 	private cpu0 = new Map<number, number>();
 	private client0: NodeJS.CpuUsage = process.cpuUsage();
 
@@ -436,20 +475,43 @@ class Meter {
 		private readonly procs: Proc[]
 	) {}
 
+	private running = new Set<Session>();
+
 	async start() {
-		await Promise.all(this.sessions.map((s) => s.cdp.send('Profiler.start')));
+		this.running.clear();
+		await Promise.all(
+			this.sessions.map(async (s) => {
+				if (!(await ensure(s))) return void s.lost++;
+				await s.cdp.send('Profiler.start');
+				this.running.add(s);
+			})
+		);
 		for (const p of this.procs) this.cpu0.set(p.pid, cpuMs(p.pid) ?? 0);
 		this.client0 = process.cpuUsage();
-		this.t0 = performance.now();
+		this.t0 = this.last = performance.now();
+	}
+
+	/** One more operation done (the wall time counts up to the last one, not the settling after). */
+	done() {
+		this.m.ops++;
+		this.last = performance.now();
 	}
 
 	async pause() {
-		this.m.wallMs += performance.now() - this.t0;
+		this.m.wallMs += this.last - this.t0;
 		const c = process.cpuUsage(this.client0);
 		this.m.clientCpuMs += (c.user + c.system) / 1000;
 		for (const p of this.procs) add(this.m.procCpu, p.pid, (cpuMs(p.pid) ?? 0) - (this.cpu0.get(p.pid) ?? 0));
-		const stopped = await Promise.all(this.sessions.map((s) => s.cdp.send<{ profile: Profile }>('Profiler.stop')));
-		this.sessions.forEach((s, i) => this.m.profiles.set(s.id, [...(this.m.profiles.get(s.id) ?? []), stopped[i].profile]));
+		await Promise.all(
+			[...this.running].map(async (s) => {
+				try {
+					const { profile } = await s.cdp.send<{ profile: Profile }>('Profiler.stop');
+					this.m.profiles.set(s.id, [...(this.m.profiles.get(s.id) ?? []), profile]);
+				} catch {
+					s.lost++; // the connection closed meanwhile: this stretch has no profile of it
+				}
+			})
+		);
 	}
 }
 
@@ -463,6 +525,8 @@ interface PhaseReport {
 	/** Our isolate alone profiled finely: its layers and functions. */
 	detail: Measured;
 	period: number;
+	/** Each process's CPU per ms while nothing is asked of it (taken out of the settling time). */
+	idleRate: Map<number, number>;
 	isolates: { label: string; ms: number; samples: number }[];
 	user: Breakdown;
 }
@@ -481,6 +545,11 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 		logLevel: 'warn',
 		env: { X_LOCAL_OBSERVABILITY: String(observability) }
 	});
+	// wrangler's own output, shown when something goes wrong (a reload, an error in the Worker).
+	let output = '';
+	const keep = (d: Buffer) => (output = (output + d).slice(-8000));
+	server.child.stdout?.on('data', keep);
+	server.child.stderr?.on('data', keep);
 	const stopOnExit = () => {
 		try {
 			process.kill(-server.child.pid!, 'SIGTERM');
@@ -524,13 +593,15 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 		}
 		if (maps.size === 0) console.warn('  (no source map of our Worker found: frames stay in the bundle)');
 		await user.send('Profiler.enable');
-		sessions.push({ id: userId, label: isolateLabel(userId, userId), cdp: user, resolver: new Resolver(maps) });
+		const reopenUser = () => Cdp.open(`ws://127.0.0.1:${server.inspectorPort}/ws`, userId, { origin: 'http://localhost' });
+		sessions.push({ id: userId, label: isolateLabel(userId, userId), cdp: user, resolver: new Resolver(maps), reopen: reopenUser, interval: 1000, lost: 0 });
 		for (const t of targets) {
 			if (t.id === userId) continue;
 			try {
-				const cdp = await Cdp.open(`ws://127.0.0.1:${rtPort}/${t.id}`, t.id);
+				const reopen = () => Cdp.open(`ws://127.0.0.1:${rtPort}/${t.id}`, t.id);
+				const cdp = await reopen();
 				await cdp.send('Profiler.enable', {}, 5000);
-				sessions.push({ id: t.id, label: isolateLabel(t.id, userId), cdp, resolver: new Resolver(new Map()) });
+				sessions.push({ id: t.id, label: isolateLabel(t.id, userId), cdp, resolver: new Resolver(new Map()), reopen, interval: 1000, lost: 0 });
 			} catch (e) {
 				console.warn(`  (not profiled: ${t.id}: ${(e as Error).message})`);
 			}
@@ -550,7 +621,7 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 
 		// Which isolates run for a request: all of them profiled coarsely over a warm-up of pings and
 		// moves; an isolate with at least 1% of our isolate's samples is profiled from then on.
-		for (const s of sessions) await s.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+		for (const s of sessions) await setSampling(s, 1000);
 		const scan = new Meter(sessions, procs);
 		await scan.start();
 		for (let i = 0; i < WARMUP; i++) {
@@ -565,6 +636,23 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 		console.log(`\n[observability ${observability ? 'on' : 'off'}] isolates that run for a ping or a move: ${active.map((s) => s.id).join(', ')}`);
 		console.log(`  (idle for them: ${sessions.filter((s) => !active.includes(s)).map((s) => s.id).join(', ')})`);
 
+		// A move leaves work behind (the postman's notifications, the room's D1 flush a second
+		// later): each measurement waits SETTLE ms after its last operation, so it holds the work
+		// its own operations caused and none of another's. What the processes spend while nothing
+		// is asked of them (timers, wrangler's file watching) is measured once and taken out.
+		const settle = async (meter?: Meter) => {
+			await new Promise((r) => setTimeout(r, SETTLE));
+			if (meter) meter.m.settleMs += SETTLE;
+		};
+		await settle();
+		const idle = new Meter([], procs);
+		await idle.start();
+		await new Promise((r) => setTimeout(r, IDLE_MS));
+		idle.done();
+		await idle.pause();
+		const idleRate = new Map(procs.map((p) => [p.pid, (idle.m.procCpu.get(p.pid) ?? 0) / IDLE_MS]));
+		const idlers = procs.filter((p) => idleRate.get(p.pid)! > 0).map((p) => `${processLabel(p).split(':')[0].replace(/ \(.*/, '')} [pid ${p.pid}] ${(idleRate.get(p.pid)! * 1000).toFixed(0)} ms/s`);
+		console.log(`  (CPU while nothing is asked: ${idlers.join(', ') || 'none'}; taken out of the ${SETTLE} ms each measurement settles)`);
 		/** `count` more operations of a phase, measured by `meter`; a finished game is replaced outside the measurement. */
 		const drive = async (phase: string, meter: Meter, count: number) => {
 			const until = meter.m.ops + count;
@@ -572,14 +660,17 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 			while (meter.m.ops < until) {
 				if (phase === 'ping') {
 					await ping();
-					meter.m.ops++;
-				} else if (await step(game, phase as 'http' | 'socket')) meter.m.ops++;
+					meter.done();
+				} else if (await step(game, phase as 'http' | 'socket')) meter.done();
 				else {
+					await settle(meter);
 					await meter.pause();
 					await nextGame();
+					await settle();
 					await meter.start();
 				}
 			}
+			await settle(meter);
 			await meter.pause();
 		};
 
@@ -602,13 +693,14 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 			// split between isolates); ours alone sampled finely (its layers). Each profiled isolate
 			// adds a sampler thread and its signals to workerd's thread: the CPU they cost is printed.
 			const u = active.find((s) => s.id === userId)!;
+			await settle();
 			const clean = new Meter([], procs);
 			const split = new Meter(active, procs);
 			const detail = new Meter([u], procs);
 			const ways: [Meter, () => Promise<void>][] = [
 				[clean, async () => {}],
-				[split, async () => void (await Promise.all(active.map((s) => s.cdp.send('Profiler.setSamplingInterval', { interval: SPLIT_INTERVAL }))))],
-				[detail, async () => void (await u.cdp.send('Profiler.setSamplingInterval', { interval: INTERVAL }))]
+				[split, async () => void (await Promise.all(active.map((s) => setSampling(s, SPLIT_INTERVAL))))],
+				[detail, () => setSampling(u, INTERVAL)]
 			];
 			for (let round = 0; round < ROUNDS; round++) {
 				const count = Math.ceil((N * (round + 1)) / ROUNDS) - Math.ceil((N * round) / ROUNDS);
@@ -619,15 +711,15 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 				}
 			}
 			// Our isolate's CPU from its fine profile (samples × the period achieved, inspector.ts
-			// medianGap); the other isolates' in proportion to their samples next to ours in the
+			// samplingPeriod); the other isolates' in proportion to their samples next to ours in the
 			// coarse profiles (too sparse to measure a period of their own; every sampler runs alike).
-			const period = medianGap(detail.m.profiles.get(userId) ?? []);
+			const period = samplingPeriod(detail.m.profiles.get(userId) ?? []);
 			const user = breakdown(detail.m.profiles.get(userId) ?? [], u.resolver, period);
 			const oursMs = ms(busy(user.self), detail.m.ops);
 			const coarse = active.map((s) => ({ s, n: busy(breakdown(split.m.profiles.get(s.id) ?? [], s.resolver, 1).self) }));
 			const oursCoarse = coarse[0].n || 1;
-			const isolates = coarse.map(({ s, n }) => ({ label: s.label, ms: (oursMs * n) / oursCoarse, samples: n }));
-			const report: PhaseReport = { phase, observability, clean: clean.m, split: split.m, detail: detail.m, period, isolates, user };
+			const isolates = coarse.map(({ s, n }) => ({ label: s.label + (s.lost ? ` [${s.lost} stretches lost: connection closed]` : ''), ms: (oursMs * n) / oursCoarse, samples: n }));
+			const report: PhaseReport = { phase, observability, clean: clean.m, split: split.m, detail: detail.m, period, idleRate, isolates, user };
 			reports.push(report);
 			print(report, procs);
 			if (SAVE) {
@@ -638,6 +730,9 @@ async function profileServer(observability: boolean): Promise<PhaseReport[]> {
 			}
 		}
 		game.sockets.forEach((s) => s.close());
+	} catch (e) {
+		console.error(`\nwrangler dev's last output:\n${output || '(none)'}`);
+		throw e;
 	} finally {
 		for (const s of sessions) if (!s.cdp.closed) s.cdp.close();
 		await server.stop();
@@ -659,15 +754,15 @@ function print(r: PhaseReport, procs: Proc[]) {
 		http: 'moves over HTTP (POST /api/games/:id/moves; 3 seats, a socket each)',
 		socket: 'moves over the game socket ({type:"move"} → ack; 3 seats, a socket each)'
 	}[r.phase];
-	const per = (m: Measured, pid: number) => (m.procCpu.get(pid) ?? 0) / m.ops;
+	const per = (m: Measured, pid: number) => Math.max(0, (m.procCpu.get(pid) ?? 0) - (r.idleRate.get(pid) ?? 0) * m.settleMs) / m.ops;
 	const wall = (m: Measured) => (m.wallMs / m.ops).toFixed(2);
 	console.log(`\n=== [observability ${r.observability ? 'on' : 'off'}] ${title}: ${clean.ops} sequential per pass ===`);
 	console.log(`wall per request: ${wall(clean)} ms unprofiled (${wall(split)} ms with every isolate profiled, ${wall(detail)} ms with ours alone)`);
-	console.log('CPU per request by process (/proc utime+stime): unprofiled (every isolate profiled / ours alone):');
+	console.log('CPU per request by process (/proc utime+stime, less what each uses idle): unprofiled (every isolate profiled / ours alone):');
 	const total = (m: Measured) => procs.reduce((t, p) => t + per(m, p.pid), 0);
 	for (const p of procs) {
 		if (per(clean, p.pid) + per(split, p.pid) + per(detail, p.pid) === 0) continue;
-		console.log(`  ${f2(per(clean, p.pid))} ms (${per(split, p.pid).toFixed(2)} / ${per(detail, p.pid).toFixed(2)})  ${processLabel(p)}`);
+		console.log(`  ${f2(per(clean, p.pid))} ms (${per(split, p.pid).toFixed(2)} / ${per(detail, p.pid).toFixed(2)})  ${processLabel(p)} [pid ${p.pid}]`);
 	}
 	console.log(`  ${f2(total(clean))} ms (${total(split).toFixed(2)} / ${total(detail).toFixed(2)})  all of wrangler dev`);
 	console.log(`  ${f2(clean.clientCpuMs / clean.ops)} ms  this client (fetch, sockets, bot moves), for scale`);

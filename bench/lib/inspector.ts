@@ -16,6 +16,8 @@ export class Cdp {
 	private pending = new Map<number, { ok: (v: any) => void; fail: (e: Error) => void }>();
 	private handlers = new Map<string, ((params: any) => void)[]>();
 	closed = false;
+	/** Why the connection closed (its close code and reason), once it has. */
+	closedWith = '';
 
 	private constructor(
 		private readonly ws: WebSocket,
@@ -33,8 +35,9 @@ export class Cdp {
 				for (const h of this.handlers.get(m.method) ?? []) h(m.params);
 			}
 		});
-		ws.addEventListener('close', () => {
+		ws.addEventListener('close', (e) => {
 			this.closed = true;
+			this.closedWith = `${e.code}${e.reason ? ' ' + e.reason : ''}`;
 			for (const p of this.pending.values()) p.fail(new Error(`${name}: inspector connection closed`));
 			this.pending.clear();
 		});
@@ -122,18 +125,22 @@ export interface Profile {
 }
 
 /**
- * The sampling period V8 actually achieved (µs): the median gap between consecutive samples.
+ * The sampling period V8 actually achieved (µs), from the gaps between consecutive samples.
  *
  * V8 takes a sample only while the isolate's thread is inside the isolate (workerd enters one for
- * each event, under its lock); between events nothing is recorded. So a sample stands for one
- * period of the isolate's CPU time, and `samples × period` estimates it — not the sum of the gaps,
- * which spans the idle time too. The period is longer than asked when the machine is loaded (and
- * every profiled isolate adds a sampler thread), so it is measured: in a busy isolate most gaps lie
- * inside a busy stretch. Take it from the busiest isolate and use it for all profiled alike.
+ * each event, under its lock); an attempt between events records nothing. So a sample stands for
+ * one period of the isolate's CPU time, and `samples × period` estimates it — not the sum of the
+ * gaps, which spans the idle time too. The gaps come in multiples of the period: inside a busy
+ * stretch one period (longer than asked when the machine is loaded), across idle time several.
+ * The period is the typical gap of the lowest cluster: the median of the gaps up to 1.5 × the
+ * 10th percentile (so a fine profile of a busy isolate, where a tenth of the gaps lie inside busy
+ * stretches; too sparse a profile has no period of its own).
  */
-export function medianGap(profiles: Profile[]): number {
+export function samplingPeriod(profiles: Profile[]): number {
 	const d = profiles.flatMap((p) => (p.timeDeltas ?? []).slice(1)).filter((x) => x > 0).sort((a, b) => a - b);
-	return d.length ? d[Math.floor(d.length / 2)] : 0;
+	if (d.length === 0) return 0;
+	const low = d.filter((x) => x <= 1.5 * d[Math.floor(d.length / 10)]);
+	return low[Math.floor(low.length / 2)];
 }
 
 // ---- source maps -------------------------------------------------------------------------------
