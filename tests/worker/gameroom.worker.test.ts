@@ -107,6 +107,19 @@ describe('lobby', () => {
 });
 
 describe('moves', () => {
+	it('a seat\'s newest move is found through the index, not by scanning the log (issue 16)', async () => {
+		const { stub } = await startedGame();
+		const plan = await runInDurableObject(stub, (_i, state) =>
+			state.storage.sql
+				.exec<{ detail: string }>('EXPLAIN QUERY PLAN SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?', 0, 99)
+				.toArray()
+				.map((r) => r.detail)
+				.join(' | ')
+		);
+		expect(plan).toContain('moves_seat');
+		expect(plan).not.toMatch(/SCAN moves(?! USING)/);
+	});
+
 	it('(a) 50 concurrent submits: each accepted move applied exactly once, versions gapless, the rest 409/422', async () => {
 		const { stub, users } = await startedGame();
 		const start = (await viewOf(stub, null)).version;

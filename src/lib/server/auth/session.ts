@@ -60,12 +60,12 @@ export async function validateSessionToken(d1: D1Database, token: string, now = 
 	if (!TOKEN_SHAPE.test(token)) return none;
 	const db = getDb(d1);
 	const id = sessionIdFromToken(token);
-	const row = await db
-		.select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, username: users.username })
-		.from(sessions)
-		.innerJoin(users, eq(sessions.userId, users.id))
-		.where(eq(sessions.id, id))
-		.get();
+	// The one query of every request: a plain prepared statement (issue 16's profile: drizzle's query
+	// building was a third of a no-op's CPU). One primary-key read with the user joined.
+	const row = await d1
+		.prepare('SELECT s.expires_at AS expiresAt, u.id AS userId, u.username AS username FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?1')
+		.bind(id)
+		.first<{ expiresAt: number; userId: string; username: string }>();
 	if (!row) return none;
 	if (now >= row.expiresAt) {
 		await db.delete(sessions).where(eq(sessions.id, id));

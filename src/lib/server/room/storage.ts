@@ -68,6 +68,8 @@ CREATE TABLE IF NOT EXISTS players (
 CREATE TABLE IF NOT EXISTS moves (
 	version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, user_id TEXT NOT NULL, move_id TEXT NOT NULL UNIQUE,
 	move TEXT NOT NULL, log TEXT NOT NULL, engine_version TEXT NOT NULL, at INTEGER NOT NULL);
+-- A seat's newest move (logSince, for every notification event): without it a scan of the whole log (issue 16).
+CREATE INDEX IF NOT EXISTS moves_seat ON moves (seat, version);
 CREATE TABLE IF NOT EXISTS snapshots (version INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (version INTEGER PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
