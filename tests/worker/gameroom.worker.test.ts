@@ -113,7 +113,7 @@ describe('moves', () => {
 			state.storage.sql
 				.exec<{ detail: string }>('EXPLAIN QUERY PLAN SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?', 0, 99)
 				.toArray()
-				.map((r) => r.detail)
+				.map((r: { detail: string }) => r.detail)
 				.join(' | ')
 		);
 		expect(plan).toContain('moves_seat');

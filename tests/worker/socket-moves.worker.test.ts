@@ -90,6 +90,8 @@ describe('moves over the socket (issue 16)', () => {
 			[a, { type: 'move', moveId: 'r6', move: { type: 'bid', __proto__: 1, constructor: { prototype: {} } } }, 'r6', 400, 'BAD_REQUEST'],
 			[a, `{"type":"move","moveId":"r7","move":${'['.repeat(100)}${']'.repeat(100)}}`, 'r7', 400, 'BAD_REQUEST'],
 			[a, `{"type":"move","moveId":"r8","move":{"type":"bid","pad":"${'x'.repeat(17 * 1024)}"}}`, null, 413, 'TOO_LARGE'],
+			// 16 KiB is in UTF-8 bytes: 6,000 euro signs are 18,000.
+			[a, `{"type":"move","moveId":"r8b","move":{"type":"bid","pad":"${'€'.repeat(6000)}"}}`, null, 413, 'TOO_LARGE'],
 			[spectator, { type: 'move', moveId: 'r9', move: bid(1, 1) }, 'r9', 401, 'UNAUTHENTICATED'],
 			[stranger, { type: 'move', moveId: 'r10', move: bid(1, 1) }, 'r10', 403, 'NOT_YOUR_SEAT']
 		];

@@ -183,8 +183,13 @@ export type ClientMessage =
 	 */
 	| ({ type: 'move' } & SubmitInput);
 
-/** The largest client message a room reads (a move's, like the HTTP body limit). */
+/** The largest client message a room reads, in UTF-8 bytes (a move's, like the HTTP body limit). */
 export const SOCKET_MESSAGE_LIMIT = 16 * 1024;
+
+/** Is this message longer than SOCKET_MESSAGE_LIMIT bytes in UTF-8? (Encoded only when it could be.) */
+export function overSocketLimit(text: string): boolean {
+	return text.length > SOCKET_MESSAGE_LIMIT || (text.length * 3 > SOCKET_MESSAGE_LIMIT && new TextEncoder().encode(text).length > SOCKET_MESSAGE_LIMIT);
+}
 
 /** The D1 rows of one version, as the outbox stores and flushes them. */
 export interface D1Payload {

@@ -7,7 +7,7 @@
  * a new connection is the full state.
  */
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import { SOCKET_MESSAGE_LIMIT, type ClientMessage, type LogBatch, type RoomView, type ServerMessage, type SubmitInput } from '$lib/protocol/room';
+import { overSocketLimit, type ClientMessage, type LogBatch, type RoomView, type ServerMessage, type SubmitInput } from '$lib/protocol/room';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -140,7 +140,7 @@ export class GameSocket {
 		const body: SubmitInput = { moveId, move, expectedVersion };
 		const text = JSON.stringify({ type: 'move', ...body } satisfies ClientMessage);
 		const ws = this.ws;
-		if (ws?.readyState === WebSocket.OPEN && text.length <= SOCKET_MESSAGE_LIMIT) {
+		if (ws?.readyState === WebSocket.OPEN && !overSocketLimit(text)) {
 			const answer = await new Promise<MoveAnswer | null>((resolve) => {
 				const timer = setTimeout(() => done(null), ACK_TIMEOUT_MS);
 				const done = (a: MoveAnswer | null) => {

@@ -270,7 +270,9 @@ describe('moves over the socket, HTTP as the fallback (issue 16)', () => {
 		await s.submit(move, 4, h.send, 'm-5');
 		FakeSocket.all[0].open();
 		await s.submit({ type: 'pass', pad: 'x'.repeat(17 * 1024) }, 4, h.send, 'm-6');
-		expect(h.bodies.map((b) => b.moveId)).toEqual(['m-5', 'm-6']);
+		// The limit is in UTF-8 bytes: 6,000 euro signs are 18,000 bytes.
+		await s.submit({ type: 'pass', pad: '€'.repeat(6000) }, 4, h.send, 'm-7');
+		expect(h.bodies.map((b) => b.moveId)).toEqual(['m-5', 'm-6', 'm-7']);
 		expect(FakeSocket.all[0].sent).toEqual([]);
 	});
 });

@@ -11,7 +11,7 @@ import type {
 	WebSocketPair as CfWebSocketPair
 } from '@cloudflare/workers-types';
 import {
-	SESSION_HEADER, SOCKET_MESSAGE_LIMIT, USER_HEADER,
+	SESSION_HEADER, SOCKET_MESSAGE_LIMIT, USER_HEADER, overSocketLimit,
 	type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk
 } from '$lib/protocol/room';
 import { checkJsonValue } from '../http';
@@ -99,7 +99,7 @@ export class RoomSockets {
 	}
 
 	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
-		if (typeof message === 'string' && message.length > SOCKET_MESSAGE_LIMIT)
+		if (typeof message === 'string' && overSocketLimit(message))
 			return send(ws, { type: 'refused', moveId: null, status: 413, code: 'TOO_LARGE', message: `a message is at most ${SOCKET_MESSAGE_LIMIT} bytes` });
 		let msg: { type?: unknown; looking?: unknown; moveId?: unknown } | undefined;
 		try {
