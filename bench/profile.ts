@@ -42,10 +42,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { seedRng, randomLegal, type AnyKind, type Bot, type RngState } from '../src/lib/engine/index';
 import { KIND_IDS, kindOf } from '../src/lib/games/index';
 import { ROOT, freePort, migrate, run, startDevServer, type DevServer } from '../scripts/lib/devserver';
-import { Client } from '../scripts/lib/client';
+import { SocketMoveError, newGame, presence, signupPlayers, step as rongoStep, type RongoGame, type Via } from './lib/rongo';
 import {
 	Cdp,
 	cpuMs,
@@ -88,7 +87,9 @@ const OBSERVABILITY = (() => {
 	process.exit(2);
 })();
 const SAVE = str('--save', '');
-const PASSWORD = 'bench-password-1234';
+// The profile's players do not report that they look at the game: every move notifies the next
+// player (the worst case; docs/benchmarks.md says so next to the figures).
+presence.looking = false;
 const STATE_PARENT = (() => {
 	const i = args.indexOf('--state-dir');
 	if (i >= 0) return args[i + 1];
@@ -103,142 +104,10 @@ const KIND = (() => {
 	return kind;
 })();
 
-// ---- driving Rongo (a minimal copy of bench/server.ts's driver, with moves over the socket) ------
-
-interface RoomMsg {
-	type: string;
-	version: number;
-	view: unknown;
-	activeSeats: number[];
-	status: string;
-	moveId?: string;
-	code?: string;
-	message?: string;
-}
-
-/** The server predates moves over the socket (it answered BAD_MESSAGE), or refused one. */
-class SocketMoveError extends Error {
-	constructor(
-		message: string,
-		readonly unsupported: boolean
-	) {
-		super(message);
-	}
-}
-
-/** One seat's socket: the newest view, waiters for a version, and answers to its own moves. */
-class SeatSocket {
-	ws: WebSocket;
-	version = 0;
-	msg: RoomMsg | null = null;
-	ready: Promise<void>;
-	private waiters: { version: number; done: () => void }[] = [];
-	private pending = new Map<string, { ok: (version: number) => void; fail: (e: Error) => void }>();
-
-	/** Why the socket closed, once it has (the waiters then fail at once instead of timing out). */
-	closed: string | null = null;
-
-	constructor(client: Client, gameId: string) {
-		this.ws = client.socket(gameId);
-		this.ws.addEventListener('close', (e) => (this.closed = `the server closed the game socket (${e.code}${e.reason ? ' ' + e.reason : ''})`));
-		this.ready = new Promise((ok, fail) => {
-			this.ws.addEventListener('error', () => fail(new Error('socket error')), { once: true });
-			this.ws.addEventListener('message', (e) => {
-				const m = JSON.parse(String(e.data)) as RoomMsg;
-				if (m.type === 'ack' || m.type === 'refused' || m.type === 'error') return this.answer(m);
-				if (m.type !== 'state' && m.type !== 'event') return;
-				if (m.version <= this.version) return;
-				this.version = m.version;
-				this.msg = m;
-				ok();
-				this.waiters = this.waiters.filter((w) => (w.version <= m.version ? (w.done(), false) : true));
-			});
-		});
-	}
-
-	until(version: number): Promise<void> {
-		if (this.version >= version) return Promise.resolve();
-		if (this.closed) return Promise.reject(new Error(this.closed));
-		return new Promise((done) => this.waiters.push({ version, done }));
-	}
-
-	sendMove(move: unknown, expectedVersion: number): Promise<number> {
-		const moveId = crypto.randomUUID();
-		return new Promise((ok, fail) => {
-			this.pending.set(moveId, { ok, fail });
-			this.ws.send(JSON.stringify({ type: 'move', moveId, move, expectedVersion }));
-		});
-	}
-
-	private answer(m: RoomMsg) {
-		if (m.type === 'error') {
-			const e = new SocketMoveError(`${m.code}: ${m.message ?? ''}`, m.code === 'BAD_MESSAGE');
-			for (const p of this.pending.values()) p.fail(e);
-			this.pending.clear();
-			return;
-		}
-		const p = m.moveId === undefined ? undefined : this.pending.get(m.moveId);
-		if (!p) return;
-		this.pending.delete(m.moveId!);
-		if (m.type === 'ack') p.ok(m.version);
-		else p.fail(new SocketMoveError(`refused: ${m.code} ${m.message ?? ''}`, false));
-	}
-
-	close() {
-		this.ws.close();
-	}
-}
-
-interface Game {
-	id: string;
-	sockets: SeatSocket[]; // by seat
-	clients: Client[]; // by seat
-	bot: Bot<unknown, unknown>;
-	rng: RngState;
-}
-
-async function signupPlayers(url: string): Promise<Client[]> {
-	const players = ['p1', 'p2', 'p3'].map((n) => new Client(url, n + Date.now().toString(36).slice(-4)));
-	for (const p of players) await p.signup(p.username, PASSWORD);
-	for (const p of players) if (!p.userId) p.userId = (await p.api('GET', '/api/auth/me'))?.user?.id ?? '';
-	return players;
-}
-
-async function newGame(players: Client[], kind: AnyKind, n: number): Promise<Game> {
-	const seats = Math.min(Math.max(3, kind.seats.min), kind.seats.max);
-	const { id } = await players[0].createGame({ kind: kind.id, seats, visibility: 'public', timeLimit: '1d' });
-	for (const c of players.slice(1, seats)) await c.join(id);
-	const g = await players[0].game(id);
-	if (g.status === 'waiting') await players[0].start(id);
-	const room = await players[0].game(id);
-	const clients: Client[] = [];
-	for (const s of room.seats) clients[s.seat] = players.find((p) => p.userId === s.userId || p.username === s.username)!;
-	const sockets = clients.map((c) => new SeatSocket(c, id));
-	await Promise.all(sockets.map((s) => s.ready));
-	return { id, sockets, clients, bot: randomLegal(kind), rng: seedRng(`profile-${n}`) };
-}
-
-function within<T>(p: Promise<T>, what: string, ms = 20_000): Promise<T> {
-	let timer: ReturnType<typeof setTimeout>;
-	const late = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`${what}: nothing within ${ms / 1000} s`)), ms)));
-	return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
+// ---- driving Rongo: bench/lib/rongo.ts (one move waited for at every seat) -----------------------
 
 /** One move by the first active seat, over HTTP or its socket, waited for at every seat; false when the game is over. */
-async function step(game: Game, via: 'http' | 'socket'): Promise<boolean> {
-	const any = game.sockets[0].msg!;
-	if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) return false;
-	const seat = any.activeSeats[0];
-	const own = game.sockets[seat];
-	await own.until(any.version);
-	const move = game.bot(own.msg!.view!, seat, game.rng);
-	const version =
-		via === 'http'
-			? (await within(game.clients[seat].move(game.id, move, own.version), 'HTTP move')).version
-			: await within(own.sendMove(move, own.version), 'socket move');
-	await within(Promise.all(game.sockets.map((s) => s.until(version))), `event v${version} at every seat`);
-	return true;
-}
+const step = async (game: RongoGame, via: Via) => (await rongoStep(game, via)) !== null;
 
 // ---- what runs where ---------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * Rongo as a benchmark drives it (bench:server, bench:peers): players signed up through the JSON
+ * Rongo as a benchmark drives it (bench:server, bench:peers, bench:profile): players signed up through the JSON
  * API, games of one kind with a WebSocket per seat, and one bot move at a time, timed from the
  * submit to the event of that version arriving at ANOTHER seat's socket.
  *
@@ -19,7 +19,15 @@ export type Via = 'http' | 'socket';
 const MOVE_TIMEOUT_MS = 20_000;
 
 /** A socket move the server does not understand, or refused: the benchmark stops with this. */
-export class SocketMoveError extends Error {}
+export class SocketMoveError extends Error {
+	/** `unsupported`: the server predates moves over the socket (it answered BAD_MESSAGE). */
+	constructor(
+		message: string,
+		readonly unsupported = false
+	) {
+		super(message);
+	}
+}
 
 interface RoomMsg {
 	type: string;
@@ -47,9 +55,12 @@ export class SeatSocket {
 	private arrivals: { version: number; t: number }[] = [];
 	private pending = new Map<string, { ok: (version: number) => void; fail: (e: Error) => void }>();
 	private moveIds = 0;
+	/** Why the socket closed, once it has (waiters then fail at once instead of timing out). */
+	closed: string | null = null;
 
 	constructor(client: Client, gameId: string) {
 		this.ws = client.socket(gameId);
+		this.ws.addEventListener('close', (e) => (this.closed = `the server closed the game socket (${e.code}${e.reason ? ' ' + e.reason : ''})`));
 		// Like the game page of a player at the table (GameSocket.watchPresence): looking at the game,
 		// so the room holds back their turn notifications (issue 12) — people playing live. With
 		// `presence.looking` false nobody looks, and every turn change notifies (in-app, D1, postman).
@@ -75,6 +86,7 @@ export class SeatSocket {
 	/** Resolves with the arrival time of the first message at or above `version`. */
 	until(version: number): Promise<number> {
 		if (this.version >= version) return Promise.resolve(this.arrivals.find((a) => a.version >= version)?.t ?? performance.now());
+		if (this.closed) return Promise.reject(new Error(this.closed));
 		return new Promise((done) => this.waiters.push({ version, done }));
 	}
 
@@ -94,7 +106,7 @@ export class SeatSocket {
 				m.code === 'BAD_MESSAGE'
 					? 'the server does not take moves over the game socket (BAD_MESSAGE): it predates the socket move path'
 					: `${m.code}: ${m.message ?? ''}`;
-			for (const p of this.pending.values()) p.fail(new SocketMoveError(`socket move: ${why}`));
+			for (const p of this.pending.values()) p.fail(new SocketMoveError(`socket move: ${why}`, m.code === 'BAD_MESSAGE'));
 			this.pending.clear();
 			return;
 		}
