@@ -7,3 +7,4 @@ export type { AnyKind, Bot, DrawCheck, GameKind, KindTexts, LogBatch, Outcome, R
 export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';
 export { playOut, randomLegal, type PlayOutOptions, type PlayedOut } from './playout';
 export { check as fuzzCheck, deepFreeze, fuzzContract, FuzzFailure, type FuzzGameResult } from './fuzz';
+export { playersFor, quantile, selfPlay, versusRandom, type BotMatchOptions, type SelfPlayReport, type VersusReport } from './botmatch';

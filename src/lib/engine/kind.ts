@@ -115,6 +115,11 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	readonly defaultBot: string;
 	/** How the game ended, or null while it runs. */
 	outcome(state: State | View): Outcome | null;
+	/**
+	 * Optional: the end reasons (`Outcome.reason`) that are digital safeguards, not the rules' normal
+	 * end (Giants G-6.4's round limit). Bots are measured by how rarely their games end so.
+	 */
+	readonly safeguards?: readonly string[];
 	/** Recompute every random draw from the revealed seed and compare it with the public log. */
 	verify(game: RevealedGame<Config, Move, Entry>): RandomnessCheck;
 	readonly texts: KindTexts<Entry>;

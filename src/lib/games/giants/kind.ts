@@ -76,6 +76,8 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	timeoutMove: (s) => timeoutMove(s as Readable),
 	bots: { greedy: (view, seat, rng) => greedyBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
 	defaultBot: 'greedy',
+	// G-6.4: the digital safeguard's ends; G-6.1 (pedestals) is the rules' own.
+	safeguards: ['round-limit', 'no-erect'],
 	outcome(s) {
 		const r = s as Readable;
 		if (r.phase.kind !== 'over') return null;
