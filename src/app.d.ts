@@ -33,6 +33,8 @@ declare global {
 		GAME_ROOM: DurableObjectNamespace<GameRoom>;
 		/** '1' only in the worker tests (vitest.workers.config.ts): enables GameRoom.failNextD1Writes. */
 		ROOM_TEST_SEAMS?: string;
+		/** "1": count what Cloudflare bills (src/lib/server/meter.ts; set only by bench:load). */
+		METER?: string;
 		/** Web Push (docs/notifications.md): VAPID public key, uncompressed P-256 point, base64url. */
 		VAPID_PUBLIC_KEY?: string;
 		/** Secret: the VAPID private key (JWK `d`, base64url). `wrangler secret put VAPID_PRIVATE_KEY`. */

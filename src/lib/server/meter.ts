@@ -1,0 +1,236 @@
+/**
+ * The cost meter (issue 17, `npm run bench:load`): counts what Cloudflare bills, as the app uses
+ * it — D1 rows read and written, Durable Object SQLite rows read and written, Durable Object
+ * requests (each RPC call or fetch on a stub) and their wall time, alarms set. Off unless the
+ * Worker runs with the variable `METER=1` (only the load benchmark sets it): then src/worker.ts
+ * hands the app and the Durable Objects metered bindings, and `GET /__meter` answers the totals.
+ * Nothing here changes what the app does; with METER unset none of it runs.
+ *
+ * D1's `raw()` and `first()` report no row counts; for a read (SELECT/WITH) the meter runs the same
+ * statement once more with `run()` for its `meta` (only while metering), and counts the returned
+ * rows of a write through `raw()` (`INSERT … RETURNING`) as rows written (a lower bound).
+ */
+import type { D1Database, D1PreparedStatement, DurableObjectNamespace, DurableObjectState, DurableObjectStorage, SqlStorage, SqlStorageCursor, SqlStorageValue } from '@cloudflare/workers-types';
+
+export interface MeterTotals {
+	d1Queries: number;
+	d1RowsRead: number;
+	d1RowsWritten: number;
+	doSqlRowsRead: number;
+	doSqlRowsWritten: number;
+	/** Storage API writes other than SQL (put, delete, setAlarm): one row each. */
+	doStorageWrites: number;
+	doRequests: number;
+	/** Wall time of those requests as the caller saw it, and of socket messages in the object. */
+	doWallMs: number;
+	doSocketMessages: number;
+}
+
+const totals: MeterTotals = {
+	d1Queries: 0,
+	d1RowsRead: 0,
+	d1RowsWritten: 0,
+	doSqlRowsRead: 0,
+	doSqlRowsWritten: 0,
+	doStorageWrites: 0,
+	doRequests: 0,
+	doWallMs: 0,
+	doSocketMessages: 0
+};
+
+/** SQLite cursors not yet counted: their row counts are final only once they are read through. */
+let cursors: { sql: string; c: SqlStorageCursor<Record<string, SqlStorageValue>> }[] = [];
+
+export const metering = (env: { METER?: string } | undefined) => env?.METER === '1';
+
+export function meterTotals(): MeterTotals {
+	for (const { sql, c } of cursors) {
+		totals.doSqlRowsRead += c.rowsRead;
+		totals.doSqlRowsWritten += c.rowsWritten;
+		tally('DO: ' + sql, c.rowsRead, c.rowsWritten);
+	}
+	cursors = [];
+	return { ...totals };
+}
+
+/** Rows by statement (its first 100 characters), to see what dominates. */
+const bySql = new Map<string, { n: number; read: number; written: number }>();
+
+/** The statements that wrote or read most rows, and the SQLite cursors' statements likewise. */
+export function meterTop(limit = 25) {
+	meterTotals();
+	return [...bySql.entries()]
+		.map(([sql, c]) => ({ sql, ...c }))
+		.sort((a, b) => b.written - a.written || b.read - a.read)
+		.slice(0, limit);
+}
+
+function tally(sql: string, read: number, written: number) {
+	const key = sql.replace(/\s+/g, ' ').trim().slice(0, 100);
+	const c = bySql.get(key) ?? { n: 0, read: 0, written: 0 };
+	c.n++;
+	c.read += read;
+	c.written += written;
+	bySql.set(key, c);
+}
+
+type Meta = { meta?: { rows_read?: number; rows_written?: number } };
+function countMeta(r: Meta | undefined, sql = '?') {
+	totals.d1Queries++;
+	totals.d1RowsRead += r?.meta?.rows_read ?? 0;
+	totals.d1RowsWritten += r?.meta?.rows_written ?? 0;
+	tally('D1: ' + sql, r?.meta?.rows_read ?? 0, r?.meta?.rows_written ?? 0);
+}
+
+const READ = /^\s*(select|with)\b/i;
+
+/** Functions of a native object, bound to it, so a proxy can hand them out. */
+function bound<T extends object>(target: T, key: string | symbol): unknown {
+	const v = Reflect.get(target, key, target);
+	return typeof v === 'function' ? v.bind(target) : v;
+}
+
+function meterStatement(stmt: D1PreparedStatement, sql: string): D1PreparedStatement {
+	const proxy = new Proxy(stmt, {
+		get(target, key) {
+			if (key === 'bind') return (...args: unknown[]) => meterStatement(target.bind(...args), sql);
+			if (key === 'run' || key === 'all')
+				return async (...args: unknown[]) => {
+					const r = await (target[key] as (...a: unknown[]) => Promise<Meta>)(...args);
+					countMeta(r, sql);
+					return r;
+				};
+			if (key === 'raw' || key === 'first')
+				return async (...args: unknown[]) => {
+					const r = await (target[key] as (...a: unknown[]) => Promise<unknown>)(...args);
+					if (READ.test(sql)) countMeta(await target.run(), sql);
+					else countMeta({ meta: { rows_read: 0, rows_written: Array.isArray(r) ? r.length : r == null ? 0 : 1 } }, sql);
+					return r;
+				};
+			return bound(target, key);
+		}
+	});
+	inner.set(proxy, stmt);
+	sqlOf.set(proxy, sql);
+	return proxy;
+}
+
+/** The inner statement of a metered one (batch() needs D1's own objects). */
+const inner = new WeakMap<object, D1PreparedStatement>();
+const sqlOf = new WeakMap<object, string>();
+
+const meteredDbs = new WeakMap<D1Database, D1Database>();
+export function meterD1(db: D1Database): D1Database {
+	const have = meteredDbs.get(db);
+	if (have) return have;
+	const proxy = new Proxy(db, {
+		get(target, key) {
+			if (key === 'prepare')
+				return (sql: string) => meterStatement(target.prepare(sql), sql);
+			if (key === 'batch')
+				return async (stmts: D1PreparedStatement[]) => {
+					const rs = await target.batch(stmts.map((s) => unwrap(s)));
+					rs.forEach((r, i) => countMeta(r as Meta, sqlOf.get(stmts[i]) ?? '?'));
+					return rs;
+				};
+			return bound(target, key);
+		}
+	});
+	meteredDbs.set(db, proxy);
+	return proxy;
+}
+
+const unwrap = (s: D1PreparedStatement): D1PreparedStatement => inner.get(s) ?? s;
+
+function meterSql(sql: SqlStorage): SqlStorage {
+	return new Proxy(sql, {
+		get(target, key) {
+			if (key === 'exec')
+				return (query: string, ...bindings: unknown[]) => {
+					const c = target.exec(query, ...(bindings as SqlStorageValue[]));
+					cursors.push({ sql: query, c });
+					return c;
+				};
+			return bound(target, key);
+		}
+	});
+}
+
+const STORAGE_WRITES = new Set(['put', 'delete', 'setAlarm', 'deleteAlarm', 'deleteAll']);
+function meterStorage(storage: DurableObjectStorage): DurableObjectStorage {
+	const sql = meterSql(storage.sql);
+	return new Proxy(storage, {
+		get(target, key) {
+			if (key === 'sql') return sql;
+			if (typeof key === 'string' && STORAGE_WRITES.has(key))
+				return (...args: unknown[]) => {
+					totals.doStorageWrites++;
+					return Reflect.apply(target[key as 'put'] as (...a: unknown[]) => unknown, target, args);
+				};
+			return bound(target, key);
+		}
+	});
+}
+
+/**
+ * Meters a Durable Object's storage in place: workerd's DurableObject base class takes only its own
+ * state object, so the state keeps its identity and gets an own `storage` property.
+ */
+export function meterState(ctx: DurableObjectState): DurableObjectState {
+	Object.defineProperty(ctx, 'storage', { value: meterStorage(ctx.storage), configurable: true });
+	return ctx;
+}
+
+/** Counts every call on a stub as a Durable Object request, timed from the caller. */
+function meterStub<T extends object>(stub: T): T {
+	return new Proxy(stub, {
+		get(target, key) {
+			const v = Reflect.get(target, key, target);
+			if (typeof v !== 'function' || key === 'then') return v;
+			return async (...args: unknown[]) => {
+				totals.doRequests++;
+				const t0 = Date.now();
+				try {
+					return await Reflect.apply(v as (...a: unknown[]) => unknown, target, args);
+				} finally {
+					totals.doWallMs += Date.now() - t0;
+				}
+			};
+		}
+	});
+}
+
+function meterNamespace(ns: DurableObjectNamespace): DurableObjectNamespace {
+	return new Proxy(ns, {
+		get(target, key) {
+			if (key === 'get' || key === 'getByName')
+				return (...args: unknown[]) => meterStub(Reflect.apply(target[key] as (...a: unknown[]) => object, target, args));
+			return bound(target, key);
+		}
+	});
+}
+
+/** A socket message handled inside an object: counted and timed there. */
+export async function meterSocketMessage<T>(run: () => Promise<T>): Promise<T> {
+	totals.doSocketMessages++;
+	const t0 = Date.now();
+	try {
+		return await run();
+	} finally {
+		totals.doWallMs += Date.now() - t0;
+	}
+}
+
+const meteredEnvs = new WeakMap<object, object>();
+/** The environment with metered bindings: D1 databases and Durable Object namespaces. */
+export function meterEnv<E extends object>(env: E): E {
+	const have = meteredEnvs.get(env);
+	if (have) return have as E;
+	const out: Record<string, unknown> = { ...(env as Record<string, unknown>) };
+	for (const [k, v] of Object.entries(env)) {
+		if (v && typeof v === 'object' && 'prepare' in v && 'batch' in v) out[k] = meterD1(v as D1Database);
+		else if (v && typeof v === 'object' && 'idFromName' in v) out[k] = meterNamespace(v as DurableObjectNamespace);
+	}
+	meteredEnvs.set(env, out);
+	return out as E;
+}
