@@ -174,14 +174,15 @@ describe('email notifications go to a verified address only', () => {
 		const u = await signUp('notif', { email });
 		const before = await turnEvent(u.id, now);
 		await fanOut(DB, now);
-		expect(await channels(before)).toEqual(['inapp', 'push']);
+		// (No push either: no browser of theirs is subscribed.)
+		expect(await channels(before)).toEqual(['inapp']);
 		// The settings say so too: the channel cannot deliver.
 		expect((await api(u, 'GET', '/api/me/settings')).body).toMatchObject({ email, emailVerified: false, can: { email: false } });
 
 		expect((await verify(await link(email, 'verify'))).status).toBe(200);
 		const after = await turnEvent(u.id, now + 1);
 		await fanOut(DB, now + 1);
-		expect(await channels(after)).toEqual(['email', 'inapp', 'push']);
+		expect(await channels(after)).toEqual(['email', 'inapp']);
 		const { senders, sent } = capture();
 		await deliverDue(DB, now + 2, senders, 'https://rongo.test');
 		expect(sent.filter((r) => r.id === u.id).map((r) => r.email)).toEqual([email]);

@@ -70,8 +70,23 @@ async function rows(eventId: string) {
 	).results;
 }
 
-async function settings(userId: string, s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string> }) {
+async function settings(
+	userId: string,
+	s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string>; push?: boolean }
+) {
 	const stmts = [
+		// A browser subscribed to Web Push unless `push: false` (no subscription: no push deliveries).
+		...(s.push === false
+			? []
+			: [
+					DB.prepare('INSERT OR IGNORE INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0)').bind(
+						`ps-${userId}`,
+						userId,
+						`https://push.example/${userId}`,
+						'p256dh',
+						'auth'
+					)
+				]),
 		// A verified address (issue 15: email goes to verified addresses only; tests/worker/account.worker.test.ts).
 		DB.prepare('UPDATE users SET email = ?1, email_verified_at = ?7, webhook_url = ?2, time_zone = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?6').bind(
 			s.email ?? null,
@@ -121,6 +136,20 @@ describe('fan-out', () => {
 		await fanOut(DB, now);
 		expect((await rows(open)).map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped']);
 		expect((await rows(reminder)).map((r) => `${r.channel}:${r.status}`)).toEqual(['email:pending', 'inapp:pending', 'push:pending']);
+	});
+
+	it('no push delivery for a user with no browser subscribed to Web Push (issue 17: no row that delivers nothing)', async () => {
+		const now = hour();
+		const u = await signUp('nopush');
+		await settings(u.id, { email: 'nopush@example.com', push: false });
+		const ev = await event(u.id, await game(u.id), { at: now });
+		await fanOut(DB, now);
+		expect((await rows(ev)).map((r) => r.channel)).toEqual(['email', 'inapp']);
+		// Subscribed later: the next event goes out by push too.
+		await settings(u.id, { email: 'nopush@example.com' });
+		const next = await event(u.id, await game(u.id), { at: now });
+		await fanOut(DB, now);
+		expect((await rows(next)).map((r) => r.channel)).toEqual(['email', 'inapp', 'push']);
 	});
 
 	it('quiet hours in the user’s time zone hold loud channels until they end', async () => {

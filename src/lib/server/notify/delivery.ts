@@ -45,6 +45,8 @@ interface UserRow {
 	quiet_start: number;
 	quiet_end: number;
 	webhook_url: string | null;
+	/** 1 when the user has a browser subscribed to Web Push (fanOut's query only). */
+	has_push?: number;
 }
 
 interface EventRow {
@@ -85,7 +87,11 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 	if (!events.length) return 0;
 	const pending = 'SELECT user_id FROM notification_events WHERE fanned_out = 0';
 	const users = new Map(
-		(await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (${pending})`).all<UserRow>()).results.map((u) => [u.id, u])
+		(
+			await db
+				.prepare(`SELECT ${USER_COLUMNS}, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = users.id) AS has_push FROM users WHERE id IN (${pending})`)
+				.all<UserRow>()
+		).results.map((u) => [u.id, u])
 	);
 	const prefs = new Map(
 		(
@@ -105,7 +111,8 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 		for (const ch of u ? CHANNELS : []) {
 			let mode = prefs.get(`${u!.id}:${ch}`) ?? DEFAULT_MODE[ch];
 			if (e.kind === 'chat') mode = chat!.mode(e, ch, mode);
-			if (mode === 'off' || (ch === 'email' && !recipient(u!).email) || (ch === 'webhook' && !u!.webhook_url)) continue;
+			// Nothing to deliver on a channel with no address: no row (issue 17: each row costs D1 writes).
+			if (mode === 'off' || (ch === 'email' && !recipient(u!).email) || (ch === 'webhook' && !u!.webhook_url) || (ch === 'push' && !u!.has_push)) continue;
 			let status = 'pending';
 			let due = now;
 			// No per-move notification while the user is looking at that game (issue 12): kept as a record.
