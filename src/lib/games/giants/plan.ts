@@ -160,17 +160,30 @@ function put(b: BoardView, r: Resources, p: Placement): void {
 	b.logs[p.hex] += p.logs;
 }
 
-/** Placements (with a little for logs) that make hex i carry `size` on the seat's own; Infinity if it cannot. */
+/**
+ * Placements (with a little for logs) that make hex i carry `size` on the seat's own, placing as
+ * `nextFigure` does (counted here without building anything: the search asks for every hex).
+ */
 function placementCost(b: BoardView, i: number, size: number, r: Resources): number {
-	if (ownCarries(b, i, size)) return 0;
-	const bb = { ownOnes: b.ownOnes.slice(i, i + 1), ownChief: b.ownChief.slice(i, i + 1), logs: b.logs.slice(i, i + 1), foreignOnes: [0], foreignChiefs: [0] };
-	const rr = { ...r };
+	let figs = ownFigures(b, i);
+	let value = ownValue(b, i);
+	let logs = b.logs[i];
+	let ones = r.workers + (r.medicineMan ? 1 : 0);
+	let chief = r.chief;
+	let spare = r.logs;
 	let cost = 0;
-	while (!ownCarries(bb, 0, size)) {
-		const p = nextFigure(bb, 0, size, rr);
-		if (!p) return Infinity;
-		put(bb, rr, { ...p, hex: 0 });
-		cost += 1 + LOG * p.logs;
+	while (figs === 0 || value + logs < size) {
+		const need = size - value - logs;
+		const maxLogs = Math.min(2, spare);
+		let k = 0;
+		if (ones > 0 && need <= 1 + maxLogs) (k = Math.max(0, need - 1)), ones--, value++;
+		else if (chief) (chief = false), (value += 3);
+		else if (ones > 0) (k = maxLogs), ones--, value++;
+		else return Infinity;
+		figs++;
+		logs += k;
+		spare -= k;
+		cost += 1 + LOG * k;
 	}
 	return cost;
 }
