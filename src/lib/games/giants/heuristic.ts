@@ -22,6 +22,10 @@ const ABANDONED_WEIGHT = 0.7;
 const ABANDONED_MAX = 4;
 /** In the auction, a second moai is less sure to be had than the first (G-3.2–3.4). */
 const SECOND_MOAI = 0.6;
+/** Bidding, the seat counts even less on abandoned moai: every other seat sees them too. */
+const ABANDONED_BID_WEIGHT = 0.4;
+/** A moai carved that the plan cannot move this round still lies at the quarry for a later one (G-5.7). */
+const CARVED_LATER = 1;
 /** A worker from the village (G-4.2) carries in every later round. */
 const VILLAGE = 4;
 /** A tribe marker from the sorcerer's hut (G-4.2): a rongo half or a bid each round. */
@@ -31,8 +35,11 @@ const LOG = 0.4;
 /** A reservation (G-4.2) keeps the others off an ahu the plan erects on this round. */
 const RESERVE = 1;
 
-/** The moai the seat can move this round, for the plan (G-5.1, G-5.8). */
-function planStatues(s: Readable, seat: Seat): PlanStatue[] {
+/**
+ * The moai the seat can move this round, for the plan (G-5.1, G-5.8). An abandoned moai counts
+ * for less (`abandonedWeight`): anybody may take it first.
+ */
+function planStatues(s: Readable, seat: Seat, abandonedWeight = ABANDONED_WEIGHT): PlanStatue[] {
 	const out: PlanStatue[] = [];
 	const abandoned: PlanStatue[] = [];
 	for (const st of s.statues) {
@@ -41,7 +48,7 @@ function planStatues(s: Readable, seat: Seat): PlanStatue[] {
 		else if (st.loc.kind === 'hex') {
 			const at = HEX_INDEX.get(st.loc.hex)!;
 			if (st.marker === seat || (st.marker === null && !st.abandoned && st.owner === seat)) out.push({ id: st.id, size: st.size, at, weight: 1 });
-			else if (st.abandoned && st.marker === null) abandoned.push({ id: st.id, size: st.size, at, weight: ABANDONED_WEIGHT });
+			else if (st.abandoned && st.marker === null) abandoned.push({ id: st.id, size: st.size, at, weight: abandonedWeight });
 		}
 	}
 	abandoned.sort((a, b) => QUARRY_DISTANCE[a.at] - QUARRY_DISTANCE[b.at] || a.size - b.size);
@@ -124,7 +131,7 @@ function chooseBid(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState):
 	const b = p.behind;
 	const board = boardView(s, seat);
 	const targets = targetsFor(s, seat);
-	const mine = planStatues(s, seat);
+	const mine = planStatues(s, seat, ABANDONED_BID_WEIGHT);
 	const ones = b.workers + (b.medicineMan ? 1 : 0);
 	let top = { value: -Infinity, workers: 0, medicineMan: false, chief: false, carve: 0 };
 	for (const set of displaySets(s.display)) {
@@ -139,7 +146,9 @@ function chooseBid(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState):
 			const left: Resources = { ...resourcesOf(s, seat), workers: b.workers - workers, medicineMan: b.medicineMan && !medicineMan, chief: b.chief && !o.chief };
 			const { res, bonus } = carriers(s, seat, left);
 			const statues = mine.concat(set.map((size, j) => ({ id: `new${j}`, size, at: QUARRY, weight: j === 0 ? 1 : SECOND_MOAI })));
-			const value = makePlan(board, targets, statues, res).value + bonus - 0.01 * (o.ones + (o.chief ? 3 : 0));
+			const plan = makePlan(board, targets, statues, res);
+			const later = set.reduce((t, _, j) => t + (plan.assignments.some((a) => a.statue === `new${j}`) ? 0 : CARVED_LATER * statues[mine.length + j].weight), 0);
+			const value = plan.value + later + bonus - 0.01 * (o.ones + (o.chief ? 3 : 0));
 			if (value > top.value) top = { value, workers, medicineMan, chief: o.chief, carve: set.length };
 		}
 	}
@@ -162,8 +171,7 @@ function chooseCarve(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState
 			if (m.type !== 'carve') return base;
 			const used = sculptorValue({ workers: m.workers, medicineMan: !!m.medicineMan, chief: !!m.chief });
 			const plan = makePlan(board, targets, [...mine, { id: 'new', size: m.size, at: QUARRY, weight: 1 }], res);
-			// A moai the plan cannot move this round still lies at the quarry for a later one (G-5.7).
-			const kept = plan.assignments.some((a) => a.statue === 'new') ? 0 : 0.5;
+			const kept = plan.assignments.some((a) => a.statue === 'new') ? 0 : CARVED_LATER;
 			return plan.value + kept - 0.3 * (used - m.size) - (m.chief && m.size < 3 ? 0.2 : 0);
 		},
 		rng
@@ -254,7 +262,8 @@ function chooseTransport(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngS
 	return best(
 		moves,
 		(m) => {
-			if (m.type !== 'move') return 0; // a pass; marking in place waits for the end of the round (G-6.0)
+			if (m.type === 'pass') return 0;
+			if (m.type !== 'move') return -1; // marking in place waits for the end of the round (G-6.0)
 			const st = byId.get(m.statue)!;
 			const cost = giveaway(s, seat, st.size, m.path);
 			if (m.erect) return 100 + (st.abandoned ? 1 : 0) + erectValue(AHU.get(m.erect)!.moaiValue, st.size) - cost;

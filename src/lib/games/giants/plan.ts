@@ -69,6 +69,8 @@ export interface Target {
 	moaiValue: number;
 	/** Reserved by the seat: erecting there uses the reservation, not a pedestal from behind. */
 	reserved: boolean;
+	/** Scales the value: below 1 when other seats stand ready to erect there first. */
+	weight: number;
 }
 
 /** Added to every erection's points: each pedestal filled brings the end of G-6.1 closer. */
@@ -102,12 +104,45 @@ export function copyBoard(b: BoardView): BoardView {
 	return { ownOnes: b.ownOnes.slice(), ownChief: b.ownChief.slice(), logs: b.logs.slice(), foreignOnes: b.foreignOnes.slice(), foreignChiefs: b.foreignChiefs.slice() };
 }
 
+/** An unreserved ahu that as many other seats stand ready to take as its hex has free ahus. */
+const CONTESTED = 0.35;
+
+/**
+ * The ahus the seat could erect on. An unreserved one is contested when at least as many other
+ * seats as the hex has free ahus have a figure on its hex (G-5.4) and a moai they may move (G-5.1,
+ * G-5.8): they may well erect there first.
+ */
 export function targetsFor(s: Readable, seat: Seat): Target[] {
+	const n = s.players.length;
+	const hasMoai = Array(n).fill(false);
+	let abandoned = false;
+	for (const st of s.statues) {
+		if (st.kind !== 'moai') continue;
+		if (st.loc.kind === 'front') hasMoai[st.loc.seat] = true;
+		else if (st.loc.kind === 'hex') {
+			if (st.marker !== null) hasMoai[st.marker] = true;
+			else if (st.abandoned) abandoned = true;
+			else if (st.owner !== null) hasMoai[st.owner] = true;
+		}
+	}
+	const free = new Map<string, number>();
+	for (const a of AHUS) {
+		const st = s.ahus[a.id];
+		if (st.moai === null && st.pedestal === null) free.set(a.hex, (free.get(a.hex) ?? 0) + 1);
+	}
+	const rivals = (hex: string) => {
+		const hc = s.board[hex];
+		let k = 0;
+		if (hc) for (let x = 0; x < n; x++) if (x !== seat && (hasMoai[x] || abandoned) && hc.workers[x] + hc.medicineMen[x] + hc.chiefs[x] > 0) k++;
+		return k;
+	};
 	const out: Target[] = [];
 	for (const a of AHUS) {
 		const st = s.ahus[a.id];
 		if (st.moai !== null || (st.pedestal !== null && st.pedestal !== seat)) continue;
-		out.push({ ahu: a.id, hex: HEX_INDEX.get(a.hex)!, moaiValue: a.moaiValue, reserved: st.pedestal === seat });
+		const reserved = st.pedestal === seat;
+		const weight = !reserved && rivals(a.hex) >= free.get(a.hex)! ? CONTESTED : 1;
+		out.push({ ahu: a.id, hex: HEX_INDEX.get(a.hex)!, moaiValue: a.moaiValue, reserved, weight });
 	}
 	return out;
 }
@@ -292,7 +327,7 @@ export function makePlan(board: BoardView, targets: readonly Target[], statues: 
 				if (moved && tree.cost[t.hex] === Infinity) continue;
 				const cost = (moved ? tree.cost[t.hex] - tree.step[t.hex] : 0) + endCost(b, t.hex, st.size, r, moved);
 				if (cost === Infinity || cost > figuresLeft(r) + 0.5) continue;
-				const score = (st.weight * erectValue(t.moaiValue, st.size)) / (cost + 1);
+				const score = (st.weight * t.weight * erectValue(t.moaiValue, st.size)) / (cost + 1);
 				if (!best || score > best.score) best = { s: si, t: ti, score, cost };
 			}
 		}
@@ -312,7 +347,7 @@ export function makePlan(board: BoardView, targets: readonly Target[], statues: 
 		Object.assign(b, nb);
 		Object.assign(r, nr);
 		if (!t.reserved) r.pedestals--;
-		const value = st.weight * erectValue(t.moaiValue, st.size);
+		const value = st.weight * t.weight * erectValue(t.moaiValue, st.size);
 		plan.assignments.push({ statue: st.id, ahu: t.ahu, value });
 		plan.placements.push(...placed);
 		plan.value += value;
