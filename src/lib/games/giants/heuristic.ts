@@ -8,7 +8,7 @@
  * randomness it draws (ties only) comes from the generator it is given.
  */
 import { below, type RngState } from '$lib/engine/rng';
-import { AHU, HEX, HEXES, HEX_INDEX, MOAI_QUARRY, NEIGHBOR_INDEX } from './board';
+import { AHU, HEADDRESS_QUARRY, HEX, HEXES, HEX_INDEX, MOAI_QUARRY, NEIGHBOR_INDEX } from './board';
 import { carryInfo } from './carry';
 import { legalMoves } from './legal';
 import { boardView, copyBoard, erectValue, makePlan, resourcesOf, targetsFor, type BoardView, type Plan, type PlanStatue, type Resources, type Target } from './plan';
@@ -16,10 +16,13 @@ import { sculptorValue } from './sculptors';
 import type { GiantsMove, Readable, Seat } from './types';
 
 const QUARRY = HEX_INDEX.get(MOAI_QUARRY)!;
+const HEADDRESS = HEX_INDEX.get(HEADDRESS_QUARRY)!;
 /** An abandoned moai (G-5.8) may be taken by someone else first: worth less in the plan. */
 const ABANDONED_WEIGHT = 0.7;
-/** The plan looks at this many abandoned moai at most (the nearest to the quarry first). */
+/** The plan looks at this many abandoned moai at most (the nearest to the quarry first)… */
 const ABANDONED_MAX = 4;
+/** … and headdresses. */
+const ABANDONED_HEADDRESSES = 2;
 /** In the auction, a second moai is less sure to be had than the first (G-3.2–3.4). */
 const SECOND_MOAI = 0.6;
 /** Bidding, the seat counts even less on abandoned moai: every other seat sees them too. */
@@ -34,25 +37,28 @@ const HUT = 1.5;
 const LOG = 0.4;
 /** A reservation (G-4.2) keeps the others off an ahu the plan erects on this round. */
 const RESERVE = 1;
+/** A headdress (G-4.2) the plan cannot bring to a moai of the seat's this round may crown one later. */
+const HEADDRESS_LATER = 0.5;
 
 /**
- * The moai the seat can move this round, for the plan (G-5.1, G-5.8). An abandoned moai counts
+ * The statues the seat can move this round, for the plan (G-5.1, G-5.8). An abandoned one counts
  * for less (`abandonedWeight`): anybody may take it first.
  */
 function planStatues(s: Readable, seat: Seat, abandonedWeight = ABANDONED_WEIGHT): PlanStatue[] {
 	const out: PlanStatue[] = [];
-	const abandoned: PlanStatue[] = [];
+	const moai: PlanStatue[] = [];
+	const headdresses: PlanStatue[] = [];
 	for (const st of s.statues) {
-		if (st.kind !== 'moai') continue;
-		if (st.loc.kind === 'front' && st.loc.seat === seat) out.push({ id: st.id, size: st.size, at: QUARRY, weight: 1 });
+		const kind = st.kind;
+		if (st.loc.kind === 'front' && st.loc.seat === seat) out.push({ id: st.id, kind, size: st.size, at: kind === 'moai' ? QUARRY : HEADDRESS, weight: 1 });
 		else if (st.loc.kind === 'hex') {
 			const at = HEX_INDEX.get(st.loc.hex)!;
-			if (st.marker === seat || (st.marker === null && !st.abandoned && st.owner === seat)) out.push({ id: st.id, size: st.size, at, weight: 1 });
-			else if (st.abandoned && st.marker === null) abandoned.push({ id: st.id, size: st.size, at, weight: abandonedWeight });
+			if (st.marker === seat || (st.marker === null && !st.abandoned && st.owner === seat)) out.push({ id: st.id, kind, size: st.size, at, weight: 1 });
+			else if (st.abandoned && st.marker === null) (kind === 'moai' ? moai : headdresses).push({ id: st.id, kind, size: st.size, at, weight: abandonedWeight });
 		}
 	}
-	abandoned.sort((a, b) => QUARRY_DISTANCE[a.at] - QUARRY_DISTANCE[b.at] || a.size - b.size);
-	return out.concat(abandoned.slice(0, ABANDONED_MAX));
+	moai.sort((a, b) => QUARRY_DISTANCE[a.at] - QUARRY_DISTANCE[b.at] || a.size - b.size);
+	return out.concat(moai.slice(0, ABANDONED_MAX), headdresses.slice(0, ABANDONED_HEADDRESSES));
 }
 
 /** Hex distance from the moai quarry. */
@@ -145,7 +151,7 @@ function chooseBid(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState):
 			const medicineMan = o.ones > b.workers;
 			const left: Resources = { ...resourcesOf(s, seat), workers: b.workers - workers, medicineMan: b.medicineMan && !medicineMan, chief: b.chief && !o.chief };
 			const { res, bonus } = carriers(s, seat, left);
-			const statues = mine.concat(set.map((size, j) => ({ id: `new${j}`, size, at: QUARRY, weight: j === 0 ? 1 : SECOND_MOAI })));
+			const statues = mine.concat(set.map((size, j) => ({ id: `new${j}`, kind: 'moai' as const, size, at: QUARRY, weight: j === 0 ? 1 : SECOND_MOAI })));
 			const plan = makePlan(board, targets, statues, res);
 			const later = set.reduce((t, _, j) => t + (plan.assignments.some((a) => a.statue === `new${j}`) ? 0 : CARVED_LATER * statues[mine.length + j].weight), 0);
 			const value = plan.value + later + bonus - 0.01 * (o.ones + (o.chief ? 3 : 0));
@@ -170,7 +176,7 @@ function chooseCarve(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState
 		(m) => {
 			if (m.type !== 'carve') return base;
 			const used = sculptorValue({ workers: m.workers, medicineMan: !!m.medicineMan, chief: !!m.chief });
-			const plan = makePlan(board, targets, [...mine, { id: 'new', size: m.size, at: QUARRY, weight: 1 }], res);
+			const plan = makePlan(board, targets, [...mine, { id: 'new', kind: 'moai', size: m.size, at: QUARRY, weight: 1 }], res);
 			const kept = plan.assignments.some((a) => a.statue === 'new') ? 0 : CARVED_LATER;
 			return plan.value + kept - 0.3 * (used - m.size) - (m.chief && m.size < 3 ? 0.2 : 0);
 		},
@@ -236,6 +242,10 @@ function medicineMan(
 		else if (h.type === 'forest') {
 			const logs = Math.min(h.logs ?? 0, s.supply.logs);
 			if (logs > 0) consider(m, makePlan(b, targets, statues, { ...without, logs: res.logs + logs }).value + LOG * logs);
+		} else if (h.type === 'headdress_quarry' && s.supply.headdresses > 0 && targets.some((t) => t.kind === 'headdress')) {
+			// The headdress lies in front of the screen and starts from its quarry (G-4.2, G-5.1).
+			const plan = makePlan(b, targets, [...statues, { id: 'new', kind: 'headdress', size: 1, at, weight: 1 }], without);
+			consider(m, plan.value + (plan.assignments.some((a) => a.statue === 'new') ? 0 : HEADDRESS_LATER));
 		} else if (m.ahu && asCarrier.assignments.some((a) => a.ahu === m.ahu)) {
 			const reserved = targets.map((t) => (t.ahu === m.ahu ? { ...t, reserved: true } : t));
 			const plan = makePlan(b, reserved, statues, { ...without, pedestals: res.pedestals - 1 });

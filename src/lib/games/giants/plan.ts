@@ -1,11 +1,12 @@
 /**
  * The heuristic bot's carrying plan (issue 17): which moai the seat could erect on which ahus this
- * round, and which figures (with logs) it must place on which hexes for that (G-4.1, G-5.2–5.4).
+ * round, which headdresses crown its own moai, and which figures (with logs) it must place on which
+ * hexes for that (G-4.1, G-5.2–5.5).
  * It reads only public things — the board, the ahus, the statues and what lies behind the seat's
  * own screen — so the bot runs it on its own view.
  *
- * The plan is greedy: it takes the (moai, ahu) pair with the best value per placement, puts the
- * figures that pair needs onto a hypothetical board, and repeats while moai, ahus, pedestals and
+ * The plan is greedy: it takes the (statue, ahu) pair with the best value per placement, puts the
+ * figures that pair needs onto a hypothetical board, and repeats while statues, ahus, pedestals and
  * figures last. A pair's path is the cheapest in placements (Dijkstra over the 34 hexes), counting
  * what already stands on each hex: the seat's own figures and logs for free, other seats' figures
  * at a price for the points they would earn (G-5.3). Figures do not move in phase 4, so a path the
@@ -23,9 +24,11 @@ export interface Resources {
 	pedestals: number;
 }
 
-/** A moai the seat could move this round: from `at` (a hex index); `weight` discounts uncertain ones. */
+/** A statue the seat could move this round: from `at` (a hex index); `weight` discounts uncertain ones. */
 export interface PlanStatue {
 	id: string;
+	kind: 'moai' | 'headdress';
+	/** A headdress carries like a size-1 moai (G-5.2). */
 	size: number;
 	at: number;
 	weight: number;
@@ -62,11 +65,16 @@ export interface BoardView {
 	foreignChiefs: number[];
 }
 
-/** An ahu the seat could erect on: empty, and unreserved or reserved by the seat (G-5.4). */
+/**
+ * An ahu the seat could erect on — empty, and unreserved or reserved by the seat (G-5.4) — or crown:
+ * its own erected, uncrowned moai (G-5.5; the headdress value goes to the ahu's owner, G-6.2).
+ */
 export interface Target {
 	ahu: string;
+	kind: 'moai' | 'headdress';
 	hex: number;
 	moaiValue: number;
+	headdressValue: number;
 	/** Reserved by the seat: erecting there uses the reservation, not a pedestal from behind. */
 	reserved: boolean;
 	/** Scales the value: below 1 when other seats stand ready to erect there first. */
@@ -139,10 +147,16 @@ export function targetsFor(s: Readable, seat: Seat): Target[] {
 	const out: Target[] = [];
 	for (const a of AHUS) {
 		const st = s.ahus[a.id];
-		if (st.moai !== null || (st.pedestal !== null && st.pedestal !== seat)) continue;
+		const hex = HEX_INDEX.get(a.hex)!;
+		if (st.moai !== null) {
+			if (st.pedestal === seat && st.crown === null)
+				out.push({ ahu: a.id, kind: 'headdress', hex, moaiValue: a.moaiValue, headdressValue: a.headdressValue, reserved: false, weight: 1 });
+			continue;
+		}
+		if (st.pedestal !== null && st.pedestal !== seat) continue;
 		const reserved = st.pedestal === seat;
 		const weight = !reserved && rivals(a.hex) >= free.get(a.hex)! ? CONTESTED : 1;
-		out.push({ ahu: a.id, hex: HEX_INDEX.get(a.hex)!, moaiValue: a.moaiValue, reserved, weight });
+		out.push({ ahu: a.id, kind: 'moai', hex, moaiValue: a.moaiValue, headdressValue: a.headdressValue, reserved, weight });
 	}
 	return out;
 }
@@ -301,6 +315,12 @@ const figuresLeft = (r: Resources) => r.workers + (r.medicineMan ? 1 : 0) + (r.c
 /** The value of erecting a moai of `size` on an ahu (G-6.2 points, and the pedestal it fills). */
 export const erectValue = (moaiValue: number, size: number) => moaiValue * size + PEDESTAL_BONUS;
 
+/** What bringing the statue to the target is worth; 0 when it cannot (a moai crowns nothing). */
+function worth(st: PlanStatue, t: Target): number {
+	if (st.kind !== t.kind) return 0;
+	return st.weight * t.weight * (t.kind === 'moai' ? erectValue(t.moaiValue, st.size) : t.headdressValue);
+}
+
 /**
  * The greedy plan for the statues over the targets with the resources, on a copy of the board.
  * A statue's `weight` scales its value (an abandoned moai someone else may take first, G-5.8).
@@ -322,12 +342,13 @@ export function makePlan(board: BoardView, targets: readonly Target[], statues: 
 			if (!tree) trees.set(key, (tree = search(b, st.at, st.size, r)));
 			for (let ti = 0; ti < free.length; ti++) {
 				const t = free[ti];
-				if (!t.reserved && r.pedestals === 0) continue;
+				const value = worth(st, t);
+				if (value === 0 || (t.kind === 'moai' && !t.reserved && r.pedestals === 0)) continue;
 				const moved = t.hex !== st.at;
 				if (moved && tree.cost[t.hex] === Infinity) continue;
 				const cost = (moved ? tree.cost[t.hex] - tree.step[t.hex] : 0) + endCost(b, t.hex, st.size, r, moved);
 				if (cost === Infinity || cost > figuresLeft(r) + 0.5) continue;
-				const score = (st.weight * t.weight * erectValue(t.moaiValue, st.size)) / (cost + 1);
+				const score = value / (cost + 1);
 				if (!best || score > best.score) best = { s: si, t: ti, score, cost };
 			}
 		}
@@ -346,8 +367,8 @@ export function makePlan(board: BoardView, targets: readonly Target[], statues: 
 		free.splice(best.t, 1);
 		Object.assign(b, nb);
 		Object.assign(r, nr);
-		if (!t.reserved) r.pedestals--;
-		const value = st.weight * t.weight * erectValue(t.moaiValue, st.size);
+		if (t.kind === 'moai' && !t.reserved) r.pedestals--;
+		const value = worth(st, t);
 		plan.assignments.push({ statue: st.id, ahu: t.ahu, value });
 		plan.placements.push(...placed);
 		plan.value += value;
