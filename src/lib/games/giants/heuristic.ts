@@ -1,7 +1,8 @@
 /**
  * The heuristic bot (issue 17): plays Giants towards the rules' normal end (G-6.1) the way people
  * do — carve the moai it can move this round, put carriers from the quarry to the ahus it means to
- * erect on, erect them, and turn idle tribe markers into rongo halves. Each phase asks the carrying
+ * erect on, erect them, fetch workers from the village while the bag has any, crown its own moai
+ * when a headdress is within reach, and turn idle tribe markers into rongo halves. Each phase asks the carrying
  * plan (plan.ts) what the seat's figures can achieve, so the auction, the placements and the
  * transports pull the same way. It reads only what the seat's own view shows (the board, the
  * ahus, the statues, the screens G-0.1 makes public) and chooses only among `legalMoves`; the
@@ -266,8 +267,7 @@ function giveaway(s: Readable, seat: Seat, size: number, path: readonly string[]
 
 function chooseTransport(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState): GiantsMove {
 	const markers = s.players[seat].behind.markers;
-	const targets = targetsFor(s, seat);
-	const goal = bfs(targets.map((t) => t.hex));
+	const goal = bfs(targetsFor(s, seat).flatMap((t) => (t.kind === 'moai' ? [t.hex] : [])));
 	const byId = new Map(s.statues.map((st) => [st.id, st]));
 	return best(
 		moves,
@@ -297,7 +297,8 @@ function chooseTransport(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngS
 
 function chooseChoice(s: Readable, seat: Seat, moves: GiantsMove[], rng: RngState): GiantsMove {
 	const p = s.players[seat];
-	const anyTarget = targetsFor(s, seat).length > 0 && (p.behind.pedestals > 0 || targetsFor(s, seat).some((t) => t.reserved));
+	const ahus = targetsFor(s, seat).filter((t) => t.kind === 'moai');
+	const anyTarget = ahus.some((t) => t.reserved) || (ahus.length > 0 && p.behind.pedestals > 0);
 	const byId = new Map(s.statues.map((st) => [st.id, st]));
 	return best(
 		moves,

@@ -116,9 +116,9 @@ export function copyBoard(b: BoardView): BoardView {
 const CONTESTED = 0.35;
 
 /**
- * The ahus the seat could erect on. An unreserved one is contested when at least as many other
- * seats as the hex has free ahus have a figure on its hex (G-5.4) and a moai they may move (G-5.1,
- * G-5.8): they may well erect there first.
+ * The ahus the seat could erect on, and those of its erected moai it could crown. An unreserved
+ * ahu is contested when at least as many other seats as the hex has free ahus have a figure on the
+ * hex (G-5.4) and a moai they may move (G-5.1, G-5.8): they may well erect there first.
  */
 export function targetsFor(s: Readable, seat: Seat): Target[] {
 	const n = s.players.length;
