@@ -1,18 +1,23 @@
 /**
- * Bots (conventions §9: test generators ship with the engine). Both choose only among `legalMoves`,
- * read only the public state (they could play from their own view), and draw randomness from an
+ * Bots (conventions §9: test generators ship with the engine). All choose only among `legalMoves`,
+ * read only the public state (they play from their own view), and draw randomness from an
  * explicit generator state, never Math.random — so a bot game is reproducible from its seed.
  *
  * - random: a uniformly random legal move.
  * - greedy: erects on the most valuable ahu it can reach, borrows as cheaply as it can, and builds
- *   carrier chains from the quarry towards the best free ahus. Good enough to finish games quickly
- *   and to stand in for a dropped player; not a strong player.
+ *   carrier chains from the quarry towards the best free ahus. It scores each move on its own, so
+ *   it strands moai and markers and its games run into the G-6.4 safeguard (round 25); kept as a
+ *   second opponent for the fuzzer and for the tests that drive games with it.
+ * - heuristic (heuristic.ts, the kind's default bot, issue 17): plans each round — carves the moai
+ *   it can move, places carriers from the quarry to the ahus it erects on, fills its pedestals —
+ *   so its games end by the rules' normal end (G-6.1).
  */
 import { below, type RngState } from '$lib/engine';
 import { AHU, AHUS, HEX, HEX_INDEX, MOAI_QUARRY, NEIGHBOR_INDEX } from './board';
 import { sculptorValue } from './sculptors';
 import { legalMoves, transportOptions } from './legal';
 import type { GiantsMove, HexId, Readable, Seat } from './types';
+import { heuristicBot } from './heuristic';
 
 export type Bot = (s: Readable, seat: Seat, rng: RngState) => GiantsMove;
 
@@ -137,4 +142,4 @@ export const greedyBot: Bot = (s, seat, rng) => {
 	return best[below(rng, best.length)];
 };
 
-export const BOTS: Record<string, Bot> = { random: randomBot, greedy: greedyBot };
+export const BOTS: Record<string, Bot> = { random: randomBot, greedy: greedyBot, heuristic: heuristicBot };

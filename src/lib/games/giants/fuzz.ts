@@ -1,6 +1,6 @@
 /**
- * The Giants fuzzer: plays bot games (3/4/5 players, both options) and checks after every move what
- * must always hold. Pure (no fs, no clock): the CLI in scripts/ and a vitest spec both drive it.
+ * The Giants fuzzer: plays bot games (3/4/5 players, both options; mostly the heuristic bot, with
+ * random and greedy seats in some, see `seatsFor`) and checks after every move what must always hold. Pure (no fs, no clock): the CLI in scripts/ and a vitest spec both drive it.
  *
  * After every move: the move was legal and applied; the input state is unchanged (purity: states are
  * deeply frozen, so any write to an input throws); every
@@ -93,14 +93,31 @@ function viewsEqual(a: GiantsState, b: GiantsState, except: Seat | null): boolea
 	return true;
 }
 
+/**
+ * Who plays game `index` (issue 17). Most games are the heuristic bot at every seat, so the fuzz
+ * goes where real games go — to the rules' normal end (G-6.1); the rest keep random and greedy
+ * seats for odd positions (stranded moai, abandoned statues, markers run out, the G-6.4 safeguard).
+ * Of every 8 games: 4 all heuristic, 1 with one random seat, 1 with one greedy seat, 1 all random,
+ * 1 heuristic, greedy and random in turn. The mix shifts by one every 8 games, so every mix meets
+ * every combination of the options (bits 1 and 2 of the index) and every table size.
+ */
+export function seatsFor(index: number, players: number): Bot[] {
+	const mix = ((index >> 3) + index) % 8;
+	const odd = (index >> 1) % players;
+	return [...Array(players).keys()].map((seat) => {
+		if (mix === 4 && seat === odd) return BOTS.random;
+		if (mix === 5 && seat === odd) return BOTS.greedy;
+		if (mix === 6) return BOTS.random;
+		if (mix === 7) return [BOTS.heuristic, BOTS.greedy, BOTS.random][seat % 3];
+		return BOTS.heuristic;
+	});
+}
+
 export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	const rng = seedRng(`${seedBase}/fuzz/${index}`);
 	const players = 3 + (index % 3);
 	const config: GiantsConfig = { players, quickStart: (index >> 1) % 2 === 1, immediateScoring: (index >> 2) % 2 === 1 };
-	const mix = index % 4; // 0,1: all greedy; 2: all random; 3: mixed
-	const bots: Bot[] = [...Array(players).keys()].map((i) =>
-		mix < 2 ? BOTS.greedy : mix === 2 ? BOTS.random : i % 2 ? BOTS.random : BOTS.greedy
-	);
+	const bots = seatsFor(index, players);
 	const seed = `${seedBase}/game/${index}`;
 	const setupR = giants.setup(config, seed);
 	check(setupR.ok, 'setup failed');
@@ -119,8 +136,10 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 		const seat = below(rng, 5) === 0 ? pick(rng, anyone) : pick(rng, active);
 		const moves = legalMoves(s, seat);
 		check(moves.length > 0, `${ctx()}: seat ${seat} may act but has no legal move`);
-		check(jsonEqual(legalMoves(giants.view(s, seat), seat), moves), `${ctx()}: legal moves differ on the seat's own view`);
-		const move = bots[seat](s, seat, rng);
+		const view = giants.view(s, seat);
+		check(jsonEqual(legalMoves(view, seat), moves), `${ctx()}: legal moves differ on the seat's own view`);
+		// The bot sees what the seat sees (engine/kind.ts Bot), as when it plays a dropped seat.
+		const move = bots[seat](view, seat, rng);
 		// `s` is deeply frozen: an apply that wrote to its input would have thrown.
 		const before = JSON.stringify(s);
 		const r = giants.apply(s, seat, move);

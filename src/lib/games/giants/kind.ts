@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { fail, ok, type GameKind } from '$lib/engine';
 import { m } from '$lib/paraglide/messages';
 import { greedyBot, randomBot } from './bots';
+import { heuristicBot } from './heuristic';
 import { giants } from './index';
 import { scores } from './score';
 import { logText, overReason, phaseName } from './text';
@@ -74,8 +75,12 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	status: (s) => ({ round: (s as Readable).round, phase: (s as Readable).phase.kind }),
 	seatColour: (s, seat) => (s as Readable).players[seat]?.colour ?? null,
 	timeoutMove: (s) => timeoutMove(s as Readable),
-	bots: { greedy: (view, seat, rng) => greedyBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
-	defaultBot: 'greedy',
+	bots: {
+		heuristic: (view, seat, rng) => heuristicBot(view, seat, rng),
+		greedy: (view, seat, rng) => greedyBot(view, seat, rng),
+		random: (view, seat, rng) => randomBot(view, seat, rng)
+	},
+	defaultBot: 'heuristic',
 	// G-6.4: the digital safeguard's ends; G-6.1 (pedestals) is the rules' own.
 	safeguards: ['round-limit', 'no-erect'],
 	outcome(s) {
