@@ -19,12 +19,13 @@
  *     each move is a `GET /api/games/:id` (the player opens the game) and a `POST …/moves`, and
  *     every turn change notifies — counting what Cloudflare bills: Worker requests, Worker CPU
  *     (upper bound: all of workerd, the local D1 included), Durable Object requests and wall time,
- *     D1 and Durable Object SQLite rows read and written, stored bytes. `docs/benchmarks.md`
+ *     D1 and Durable Object SQLite rows read and written, stored bytes (D1's size after its
+ *     statements, each object's SQLite size). `docs/benchmarks.md`
  *     prices them (bench/lib/prices.ts).
  *
  * Exit code 1 if any move failed.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedRng, type AnyKind } from '../src/lib/engine/index';
@@ -210,18 +211,8 @@ interface Meter {
 	doRequests: number;
 	doWallMs: number;
 	doSocketMessages: number;
-}
-
-/** A SQLite database file or its write-ahead log (local D1 and Durable Object storage). */
-const SQLITE = /\.sqlite(-wal)?$/;
-
-function bytesUnder(dir: string, match: (path: string) => boolean): number {
-	let n = 0;
-	for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-		const p = join(e.parentPath, e.name);
-		if (e.isFile() && match(p)) n += statSync(p).size;
-	}
-	return n;
+	d1Bytes: number;
+	doBytes: number;
 }
 
 async function cost() {
@@ -245,8 +236,6 @@ async function cost() {
 			const before = await meter();
 			const req0 = requests;
 			const cpu0 = canReadCpu() ? cpuOf(pid) : null;
-			const stored = () => ({ d1: bytesUnder(dir, (p) => p.includes('/d1/') && SQLITE.test(p)), do: bytesUnder(dir, (p) => p.includes('/do/') && SQLITE.test(p)) });
-			const bytes0 = stored();
 			const results = await Promise.all(
 				trios.map(async (players, i) => {
 					const { id } = await players[0].createGame({ kind: kind.id, seats: 3, visibility: 'public', timeLimit: '3d' });
@@ -276,8 +265,8 @@ async function cost() {
 				doRowsWritten: d('doSqlRowsWritten') + d('doStorageWrites'),
 				d1RowsRead: d('d1RowsRead'),
 				d1RowsWritten: d('d1RowsWritten'),
-				doStoredBytes: (stored().do - bytes0.do) / n,
-				d1StoredBytes: (stored().d1 - bytes0.d1) / n
+				doStoredBytes: d('doBytes'),
+				d1StoredBytes: d('d1Bytes')
 			};
 			const reasons: Record<string, number> = {};
 			for (const r of results) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;

@@ -24,6 +24,9 @@ export interface MeterTotals {
 	/** Wall time of those requests as the caller saw it, and of socket messages in the object. */
 	doWallMs: number;
 	doSocketMessages: number;
+	/** Bytes stored: D1's size after its latest statement, and every metered object's SQLite size. */
+	d1Bytes: number;
+	doBytes: number;
 }
 
 const totals: MeterTotals = {
@@ -35,8 +38,13 @@ const totals: MeterTotals = {
 	doStorageWrites: 0,
 	doRequests: 0,
 	doWallMs: 0,
-	doSocketMessages: 0
+	doSocketMessages: 0,
+	d1Bytes: 0,
+	doBytes: 0
 };
+
+/** Each object's newest database size, by object id. */
+const doSizes = new Map<string, number>();
 
 /** SQLite cursors not yet counted: their row counts are final only once they are read through. */
 let cursors: { sql: string; c: SqlStorageCursor<Record<string, SqlStorageValue>> }[] = [];
@@ -50,6 +58,7 @@ export function meterTotals(): MeterTotals {
 		tally('DO: ' + sql, c.rowsRead, c.rowsWritten);
 	}
 	cursors = [];
+	totals.doBytes = [...doSizes.values()].reduce((a, b) => a + b, 0);
 	return { ...totals };
 }
 
@@ -74,9 +83,10 @@ function tally(sql: string, read: number, written: number) {
 	bySql.set(key, c);
 }
 
-type Meta = { meta?: { rows_read?: number; rows_written?: number } };
+type Meta = { meta?: { rows_read?: number; rows_written?: number; size_after?: number } };
 function countMeta(r: Meta | undefined, sql = '?') {
 	totals.d1Queries++;
+	if (r?.meta?.size_after) totals.d1Bytes = r.meta.size_after;
 	totals.d1RowsRead += r?.meta?.rows_read ?? 0;
 	totals.d1RowsWritten += r?.meta?.rows_written ?? 0;
 	tally('D1: ' + sql, r?.meta?.rows_read ?? 0, r?.meta?.rows_written ?? 0);
@@ -142,13 +152,14 @@ export function meterD1(db: D1Database): D1Database {
 
 const unwrap = (s: D1PreparedStatement): D1PreparedStatement => inner.get(s) ?? s;
 
-function meterSql(sql: SqlStorage): SqlStorage {
+function meterSql(sql: SqlStorage, id: string): SqlStorage {
 	return new Proxy(sql, {
 		get(target, key) {
 			if (key === 'exec')
 				return (query: string, ...bindings: unknown[]) => {
 					const c = target.exec(query, ...(bindings as SqlStorageValue[]));
 					cursors.push({ sql: query, c });
+					doSizes.set(id, target.databaseSize);
 					return c;
 				};
 			return bound(target, key);
@@ -157,8 +168,8 @@ function meterSql(sql: SqlStorage): SqlStorage {
 }
 
 const STORAGE_WRITES = new Set(['put', 'delete', 'setAlarm', 'deleteAlarm', 'deleteAll']);
-function meterStorage(storage: DurableObjectStorage): DurableObjectStorage {
-	const sql = meterSql(storage.sql);
+function meterStorage(storage: DurableObjectStorage, id: string): DurableObjectStorage {
+	const sql = meterSql(storage.sql, id);
 	return new Proxy(storage, {
 		get(target, key) {
 			if (key === 'sql') return sql;
@@ -177,7 +188,7 @@ function meterStorage(storage: DurableObjectStorage): DurableObjectStorage {
  * state object, so the state keeps its identity and gets an own `storage` property.
  */
 export function meterState(ctx: DurableObjectState): DurableObjectState {
-	Object.defineProperty(ctx, 'storage', { value: meterStorage(ctx.storage), configurable: true });
+	Object.defineProperty(ctx, 'storage', { value: meterStorage(ctx.storage, ctx.id.toString()), configurable: true });
 	return ctx;
 }
 
