@@ -80,6 +80,13 @@ async function portFree(port: number) {
 	throw new Error(`port ${port} still taken 15 s after the kill`);
 }
 
+/** "TypeError ECONNREFUSED ×230, …": why requests went unanswered, most frequent first. */
+function reasons(list: { why: string }[]): string {
+	const n = new Map<string, number>();
+	for (const u of list) n.set(u.why, (n.get(u.why) ?? 0) + 1);
+	return [...n].sort((a, b) => b[1] - a[1]).map(([why, k]) => `${why} ×${k}`).join(', ') || 'none';
+}
+
 afterAll(async () => {
 	clearInterval(ticker);
 	if (net) net.closed = true;
@@ -234,7 +241,7 @@ test(`${GAMES} games under load, the server killed ${KILLS} times: no acknowledg
 				`  kill ${k.n} after ${k.acked} acknowledged moves: ${k.inFlight} moves in flight (${k.answered} answered anyway, ${k.landed} had landed and came back as duplicates, ${k.notLanded} had not and were applied on retry); ` +
 				`server back after ${secs(k.downMs)}; D1 rows of the ${k.leftAlone.length} games left alone (D1 at the kill: version ${k.behind}) agreed ${leftAloneMs[i] === null ? 'NOT within ' + secs(D1_WITHIN_MS) : secs(leftAloneMs[i]!)} after the restart`
 		),
-		`  ${net.requests} requests, ${net.unanswered.length} unanswered (${stray.length} outside the kills' windows)`,
+		`  ${net.requests} requests, ${net.unanswered.length} unanswered (${stray.length} outside the kills' windows): ${reasons(net.unanswered)}`,
 		`  D1 (My games of every player, archive, watch list) ${d1.length ? 'did NOT agree' : 'agreed'} with every room ${secs(d1Agreed)} after the load's last move`,
 		`  rooms: ` +
 			(rooms.length
@@ -250,6 +257,6 @@ test(`${GAMES} games under load, the server killed ${KILLS} times: no acknowledg
 		...rooms,
 		...d1,
 		...kills.flatMap((k, i) => (leftAloneMs[i] === null ? [`kill ${k.n}: D1 rows of the games left alone (${k.leftAlone.map((g) => g.id)}) did not catch up within ${secs(D1_WITHIN_MS)} of the restart`] : [])),
-		...stray.map((u) => `unanswered outside a kill's window: ${u.why}`)
+		...stray.map((u) => `unanswered outside a kill's window: ${u.what}: ${u.why}`)
 	]).toEqual([]);
 }, 300_000);

@@ -39,7 +39,7 @@ export class Net {
 	/** Move attempts whose request is on the wire now. */
 	private inflight = new Set<Attempt>();
 	/** Requests that got no answer: when, and why (for the summary and the check that they fall in a kill's window). */
-	readonly unanswered: { at: number; why: string }[] = [];
+	readonly unanswered: { at: number; what: string; why: string }[] = [];
 	requests = 0;
 	/** Set when the test ends (also by a failure): every request from then on throws at once. */
 	closed = false;
@@ -99,7 +99,7 @@ export class Net {
 			} finally {
 				if (attempt) this.inflight.delete(attempt);
 			}
-			this.unanswered.push({ at: Date.now(), why: `${method} ${path}: ${why}` });
+			this.unanswered.push({ at: Date.now(), what: `${method} ${path}`, why });
 			if (Date.now() > giveUp) throw new Error(`${method} ${path}: no answer for ${RETRY_FOR_MS / 1000} s (last: ${why})`);
 			if (attempt) attempt.retried = true;
 			await new Promise((r) => setTimeout(r, RETRY_EVERY_MS));
@@ -115,7 +115,7 @@ export class Net {
 
 	/** `POST /api/games/:id/moves`, retried with the same moveId until the room answers. */
 	move(c: Client, gameId: string, moveId: string, move: unknown, expectedVersion: number, attempt: Attempt) {
-		return this.call<{ version: number; duplicate: boolean; code?: string; message?: string }>(
+		return this.call<{ version: number; duplicate: boolean; code?: string; message?: string; currentVersion?: number }>(
 			c, 'POST', `/api/games/${gameId}/moves`, { moveId, move, expectedVersion }, attempt
 		);
 	}
