@@ -1,13 +1,21 @@
 /**
  * Rapa Nui bots. Each plays from its own seat's view (what a player could know) and picks among
- * `legalMoves` only. `random` picks uniformly; `heuristic` plays sensibly: it builds moai, keeps
- * priests and majorities, buys cheap offerings of the kinds the stone values, and draws for the card
- * it takes and the type it uncovers. It is the default bot (dropped seats).
+ * `legalMoves` only, deterministically given its random stream.
+ *  - `random` picks uniformly.
+ *  - `simple` plays by rules of thumb: it builds moai, keeps priests and majorities, buys cheap
+ *    offerings of the kinds the stone values, and draws for the card it takes and the type it
+ *    uncovers. It decides in microseconds and plays the rest of a turn in `heuristic`'s lookahead.
+ *  - `heuristic` (the default bot, for dropped seats; issue 17) looks one move ahead: in a few worlds
+ *    consistent with its view (estimate.ts: the pile's order and others' face-down kinds sampled), it
+ *    plays each legal move, lets `simple` finish the turn for every seat, and keeps the move after
+ *    which its estimated final fame (estimate.ts) most likely beats every other seat's.
  */
-import { below, type RngState } from '$lib/engine';
+import { below, next, type RngState } from '$lib/engine';
+import { determinise, outlooks, turnsLeft } from './estimate';
+import { apply } from './engine';
 import { legalMoves } from './legal';
-import { KINDS, MOAI_COST, bonusSeat, buyCost, displayCount, handCount, isHunter, stoneCounts, typeOf } from './rules';
-import type { CardType, Kind, RapaNuiMove, RapaNuiView, Seat } from './types';
+import { KINDS, MOAI_COST, awaited, bonusSeat, buyCost, displayCount, handCount, isHunter, stoneCounts, typeOf } from './rules';
+import type { CardType, Kind, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 
 export function randomBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNuiMove {
 	const legal = legalMoves(view, seat);
@@ -15,7 +23,7 @@ export function randomBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNui
 }
 
 /** The stone's public count of each kind (face-down cards unknown to this reader are left out). */
-function stoneKinds(v: RapaNuiView): Record<Kind, number> {
+function stoneKinds(v: Readable): Record<Kind, number> {
 	const known = stoneCounts(v);
 	if (known) return known;
 	const out = { fish: 0, paper_mulberry: 0, sweet_potato: 0, grain: 0 };
@@ -24,7 +32,7 @@ function stoneKinds(v: RapaNuiView): Record<Kind, number> {
 }
 
 /** How much a scoring of `type` now is worth to `seat` relative to the best other player. */
-function scoringGain(v: RapaNuiView, seat: Seat, type: CardType): number {
+function scoringGain(v: Readable, seat: Seat, type: CardType): number {
 	const gain = (x: Seat) => {
 		const n = displayCount(v, x, type);
 		if (n === 0) return 0;
@@ -37,7 +45,7 @@ function scoringGain(v: RapaNuiView, seat: Seat, type: CardType): number {
 }
 
 /** What a card taken into the hand is worth to `seat`. */
-function cardValue(v: RapaNuiView, seat: Seat, type: CardType): number {
+function cardValue(v: Readable, seat: Seat, type: CardType): number {
 	switch (type) {
 		case 'moai':
 			return handCount(v, seat, 'moai') >= 2 ? -2 : 5;
@@ -50,7 +58,7 @@ function cardValue(v: RapaNuiView, seat: Seat, type: CardType): number {
 	}
 }
 
-function playValue(v: RapaNuiView, seat: Seat, card: CardType, count: number): number {
+function playValue(v: Readable, seat: Seat, card: CardType, count: number): number {
 	switch (card) {
 		case 'moai':
 			return 100;
@@ -63,13 +71,14 @@ function playValue(v: RapaNuiView, seat: Seat, card: CardType, count: number): n
 	}
 }
 
-function richestKind(v: RapaNuiView, seat: Seat, pick: (k: Kind) => boolean): Kind {
+function richestKind(v: Readable, seat: Seat, pick: (k: Kind) => boolean): Kind {
 	const stone = stoneKinds(v);
 	const own = v.secret.collections[seat] ?? v.ledger[seat];
 	return KINDS.filter(pick).sort((a, b) => stone[b] + own[b] * 0.5 - (stone[a] + own[a] * 0.5))[0];
 }
 
-export function heuristicBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNuiMove {
+/** Rules of thumb, no lookahead (R-4 … R-7); reads a view or, inside the lookahead, a sampled world. */
+export function simpleBot(view: Readable, seat: Seat, rng: RngState): RapaNuiMove {
 	const v = view;
 	const legal = legalMoves(v, seat);
 	const first = legal[0];
@@ -122,3 +131,52 @@ export function heuristicBot(view: RapaNuiView, seat: Seat, rng: RngState): Rapa
 	return first;
 }
 
+
+/** Worlds sampled per decision: enough to average over a refill's unknown cards, few enough for ~1 ms. */
+const WORLDS = 4;
+
+/** A move in a world, then `simple` for every seat until the next turn begins or the game ends. */
+function playTurn(world: RapaNuiState, seat: Seat, move: RapaNuiMove, rng: RngState): RapaNuiState {
+	const turn = world.turn;
+	let s = world;
+	let who = seat;
+	let m = move;
+	for (;;) {
+		const r = apply(s, who, m);
+		if (!r.ok) throw new Error(`rapanui bot: ${JSON.stringify(m)} refused: ${r.code}`);
+		s = r.value.state;
+		if (s.phase.kind === 'over' || s.turn !== turn) return s;
+		who = awaited(s)[0];
+		m = simpleBot(s, who, rng);
+	}
+}
+
+/**
+ * How good a position is for `seat`: its chance to win outright over the outlooks (estimate.ts), each
+ * other seat beaten independently on a logistic curve whose spread narrows as the game runs out.
+ */
+function worth(s: RapaNuiState, seat: Seat): number {
+	const spread = 3 + 0.25 * turnsLeft(s);
+	let total = 0;
+	for (const { chance, fame } of outlooks(s)) {
+		let win = 1;
+		for (let x = 0; x < fame.length; x++) if (x !== seat) win /= 1 + Math.exp((fame[x] - fame[seat]) / spread);
+		total += chance * win;
+	}
+	return total;
+}
+
+export function heuristicBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNuiMove {
+	const legal = legalMoves(view, seat);
+	if (legal.length === 1) return legal[0];
+	// The same worlds and streams for every move, so that moves are compared on equal terms.
+	const worlds = Array.from({ length: WORLDS }, () => ({ world: determinise(view, rng), stream: [next(rng), next(rng), next(rng), next(rng)] as RngState }));
+	let best = legal[0];
+	let bestScore = -Infinity;
+	for (const move of legal) {
+		let score = 0;
+		for (const { world, stream } of worlds) score += worth(playTurn(world, seat, move, [...stream] as RngState), seat);
+		if (score > bestScore + 1e-9) [best, bestScore] = [move, score];
+	}
+	return best;
+}

@@ -62,9 +62,10 @@ describe('R-0.3 the randomness check', () => {
 });
 
 describe('bots', () => {
-	it('the heuristic bot beats the random bot in at least 80% of 200 two-player games, each ended by the rules', () => {
+	// Issue 17: every table size against random bots is tests/bots.test.ts; here the duel, seat by seat.
+	it('the heuristic bot beats the random bot in at least 90% of 60 two-player games, each ended by the rules', () => {
 		let wins = 0;
-		for (let g = 0; g < 200; g++) {
+		for (let g = 0; g < 60; g++) {
 			const h = g % 2; // alternate who starts as the heuristic seat
 			const bots = h === 0 ? [heuristicBot, randomBot] : [randomBot, heuristicBot];
 			const out = playOut<RapaNuiState>(rapanuiKind, { config: { players: 2 }, seed: `duel-${g}`, bots: bots as never, rng: seedRng(`duel-${g}/bots`) });
@@ -72,7 +73,7 @@ describe('bots', () => {
 			const st = standings(out.state);
 			if (st[h].rank === 1 && st[1 - h].rank > 1) wins++;
 		}
-		expect(wins).toBeGreaterThanOrEqual(160);
+		expect(wins).toBeGreaterThanOrEqual(54);
 	});
 });
 

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { fail, ok, type GameKind } from '$lib/engine';
 import { m } from '$lib/paraglide/messages';
-import { heuristicBot, randomBot } from './bots';
+import { heuristicBot, randomBot, simpleBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
 import { PLAYERS } from './rules';
@@ -59,7 +59,11 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 	status: (s) => ({ round: null, phase: phaseOf(s as Readable) }),
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
-	bots: { heuristic: (view, seat, rng) => heuristicBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
+	bots: {
+		heuristic: (view, seat, rng) => heuristicBot(view, seat, rng),
+		simple: (view, seat, rng) => simpleBot(view, seat, rng),
+		random: (view, seat, rng) => randomBot(view, seat, rng)
+	},
 	defaultBot: 'heuristic',
 	outcome(s) {
 		const r = s as Readable;
