@@ -48,7 +48,8 @@ export const UserHub = metered(Hub);
 export default {
 	fetch(request, env, ctx) {
 		if (!metering(env)) return app.fetch!(request, env, ctx);
-		const path = new URL(request.url).pathname;
+		const url = new URL(request.url);
+		const path = metering(env, url) ? url.pathname : '';
 		if (path === '/__meter') return Response.json(meterTotals()) as unknown as ReturnType<NonNullable<typeof app.fetch>>;
 		if (path === '/__meter/top') return Response.json(meterTop()) as unknown as ReturnType<NonNullable<typeof app.fetch>>;
 		return app.fetch!(request, meterEnv(env), ctx);

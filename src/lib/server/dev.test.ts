@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { devMailbox, devServer, testSeams } from './dev';
+import { devMailbox, devServer, meter, testSeams } from './dev';
 
-const DEV_ONLY = ['DEV_MAILBOX', 'ROOM_TEST_SEAMS', 'AUTH_SIGNUPS_PER_HOUR'];
+const DEV_ONLY = ['DEV_MAILBOX', 'ROOM_TEST_SEAMS', 'AUTH_SIGNUPS_PER_HOUR', 'METER'];
 
 /** Every `vars` table of a Wrangler config: the top level's and each environment's. */
 function varsTables(config: Record<string, unknown>): [string, Record<string, unknown>][] {
@@ -50,6 +50,10 @@ describe('the development guard', () => {
 		expect(devServer({ DEV_MAILBOX: '1' })).toBe(false); // no ORIGIN: not known to be local
 		expect(devServer({ ORIGIN: 'not a url', DEV_MAILBOX: '1' })).toBe(false);
 		expect(devServer({ ORIGIN: 'http://localhost.rongo.example', DEV_MAILBOX: '1' })).toBe(false);
+		// The cost meter of bench:load (issue 17) likewise.
+		expect(meter({ ...local, METER: '1' })).toBe(true);
+		expect(meter({ ORIGIN: 'https://rongo.example', METER: '1' })).toBe(false);
+		expect(meter({ ...local, METER: '1' }, new URL('https://rongo.example/__meter'))).toBe(false);
 	});
 	it('with a request: only one made to this machine', () => {
 		const env = { ...local, DEV_MAILBOX: '1' };

@@ -12,6 +12,8 @@
 export interface DevEnv {
 	DEV_MAILBOX?: string;
 	ROOM_TEST_SEAMS?: string;
+	/** "1": the cost meter of bench:load (src/lib/server/meter.ts). */
+	METER?: string;
 	ORIGIN?: string;
 }
 
@@ -43,6 +45,11 @@ export function devMailbox(env: DevEnv, url?: URL): boolean {
 /** The test seams: scenario games, a room's stopped clock, refused D1 writes. */
 export function testSeams(env: DevEnv, url?: URL): boolean {
 	return env.ROOM_TEST_SEAMS === '1' && onThisMachine(env, url);
+}
+
+/** The cost meter (issue 17, bench:load only): counts what Cloudflare bills and shows it at /__meter. */
+export function meter(env: DevEnv, url?: URL): boolean {
+	return env.METER === '1' && onThisMachine(env, url);
 }
 
 /** Any development server: the dev-only keys and secrets, webhooks and push to local addresses. */

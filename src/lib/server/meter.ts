@@ -2,7 +2,8 @@
  * The cost meter (issue 17, `npm run bench:load`): counts what Cloudflare bills, as the app uses
  * it — D1 rows read and written, Durable Object SQLite rows read and written, Durable Object
  * requests (each RPC call or fetch on a stub) and their wall time, alarms set. Off unless the
- * Worker runs with the variable `METER=1` (only the load benchmark sets it): then src/worker.ts
+ * Worker runs with the variable `METER=1` on this machine (only the load benchmark sets it; like the
+ * other development switches it stays off where `ORIGIN` is not this machine, dev.ts): then src/worker.ts
  * hands the app and the Durable Objects metered bindings, and `GET /__meter` answers the totals.
  * Nothing here changes what the app does; with METER unset none of it runs.
  *
@@ -10,6 +11,7 @@
  * statement once more with `run()` for its `meta` (only while metering), and counts the returned
  * rows of a write through `raw()` (`INSERT … RETURNING`) as rows written (a lower bound).
  */
+import { meter, type DevEnv } from './dev';
 import type { D1Database, D1PreparedStatement, DurableObjectNamespace, DurableObjectState, DurableObjectStorage, SqlStorage, SqlStorageCursor, SqlStorageValue } from '@cloudflare/workers-types';
 
 export interface MeterTotals {
@@ -49,7 +51,8 @@ const doSizes = new Map<string, number>();
 /** SQLite cursors not yet counted: their row counts are final only once they are read through. */
 let cursors: { sql: string; c: SqlStorageCursor<Record<string, SqlStorageValue>> }[] = [];
 
-export const metering = (env: { METER?: string } | undefined) => env?.METER === '1';
+/** Metering is on: METER=1 on this machine only (dev.ts's guard: never on a public ORIGIN). */
+export const metering = (env: DevEnv | undefined, url?: URL) => !!env && meter(env, url);
 
 export function meterTotals(): MeterTotals {
 	for (const { sql, c } of cursors) {
