@@ -38,6 +38,12 @@ export default defineConfig({
 		name: 'workers',
 		include: ['tests/worker/**/*.worker.test.ts'],
 		setupFiles: ['./tests/worker/setup.ts'],
-		testTimeout: 30_000
+		testTimeout: 30_000,
+		// Vitest 5 hands each new test file's runner every module it has cached on disk, and the
+		// Cloudflare pool inlines their code into one WebSocket message; with the whole app (three
+		// engines, their bots, the SvelteKit server) that message outgrew workerd's 32 MiB limit
+		// (1009 "Message is too large", a test file's worker gone). Without the disk cache each module
+		// is fetched on its own.
+		fsModuleCache: false
 	}
 });

@@ -227,6 +227,7 @@ describe('delivery', () => {
 	it('a "your turn" that is stale (the user has moved since) is skipped, not sent', async () => {
 		const now = hour();
 		const u = await signUp('stale');
+		await settings(u.id, {}); // a browser subscribed to push: the in-app and the push delivery
 		const ev = await event(u.id, await game(u.id, false), { at: now });
 		await fanOut(DB, now);
 		const { senders, sent } = capture();
