@@ -12,8 +12,8 @@
  *     seat's socket) and the mover's answer (ack or HTTP 200) p50/p95/p99, errors (must be 0), the
  *     server's CPU per move (workerd + wrangler from /proc, the coalesced D1 flush included), and
  *     the D1 index's lag behind the rooms: a player of ten games polls `GET /api/games/mine` (D1
- *     only; the client keeps no read-your-writes cookie) and each acknowledged version is timed
- *     until that list shows it.
+ *     only; the client keeps no read-your-writes cookie) and each version is timed from its event
+ *     at another seat's socket (the room has committed it) until that list shows it.
  *  2. Cost: on a second, fresh server with `METER=1` (src/lib/server/meter.ts), `--cost-games`
  *     games of each kind played to the end the way asynchronous players play — nobody watching:
  *     each move is a `GET /api/games/:id` (the player opens the game) and a `POST …/moves`, and
@@ -165,7 +165,8 @@ async function load() {
 						answers.push(r.answer);
 						if (watched) {
 							const list = acked.get(game.id) ?? [];
-							list.push({ version: game.sockets[0].version, at: performance.now() - r.rtt + r.answer });
+							// From the event at another seat: the room had committed (and broadcast) the move.
+							list.push({ version: game.sockets[0].version, at: r.at });
 							acked.set(game.id, list);
 						}
 					} catch (e) {

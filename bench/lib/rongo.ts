@@ -170,10 +170,11 @@ function within<T>(p: Promise<T>, what: string): Promise<T> {
 
 /**
  * One move of `game`: submitted by the first active seat, timed to the event at another seat.
- * `rtt` is submit → that event; `answer` is submit → the mover's own answer (HTTP response or ack).
+ * `rtt` is submit → that event; `answer` is submit → the mover's own answer (HTTP response or ack);
+ * `at` is when that event arrived (performance.now()): the room had committed the move by then.
  * Null when the game is over.
  */
-export async function step(game: RongoGame, via: Via = 'http'): Promise<{ rtt: number; answer: number } | null> {
+export async function step(game: RongoGame, via: Via = 'http'): Promise<{ rtt: number; answer: number; at: number } | null> {
 	const any = game.sockets[0].msg!;
 	if (!any.view || any.status !== 'active' || game.kind.isOver(any.view)) return null;
 	const seat = any.activeSeats[0];
@@ -190,5 +191,5 @@ export async function step(game: RongoGame, via: Via = 'http'): Promise<{ rtt: n
 	const t1 = await within(observer.until(version), `event v${version} at another seat`);
 	// Every seat must have caught up before the next move is chosen from its view.
 	await within(Promise.all(game.sockets.map((s) => s.until(version))), `event v${version} at every seat`);
-	return { rtt: t1 - t0, answer };
+	return { rtt: t1 - t0, answer, at: t1 };
 }
