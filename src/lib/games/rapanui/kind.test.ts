@@ -74,7 +74,7 @@ describe('bots', () => {
 			if (st[h].rank === 1 && st[1 - h].rank > 1) wins++;
 		}
 		expect(wins).toBeGreaterThanOrEqual(54);
-	});
+	}, 60_000); // a limit, not a speed bar (the lookahead bot takes seconds for 60 games)
 });
 
 describe('texts', () => {
@@ -97,9 +97,10 @@ describe('texts', () => {
 });
 
 describe('the fuzzer', () => {
+	// A limit, not a speed bar: the default bot looks a move ahead, so 30 fuzzed games take seconds.
 	it('30 games (2, 3 and 4 players) keep every invariant, including secrecy', () => {
 		for (let i = 0; i < 30; i++) expect(fuzzGame(i, 'vitest').reason).toBe('refill');
-	});
+	}, 60_000);
 
 	it('has teeth: a view that leaks a collection is caught', () => {
 		const view = rapanui.view;
