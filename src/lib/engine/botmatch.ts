@@ -2,7 +2,7 @@
  * How good a kind's bot is (issue 17), through the kind contract only: self-play games (does it end
  * games by the rules' normal end, not a digital safeguard?), games of the bot against random bots
  * (does it win?), and how long it thinks per move. `npm run bench:bots` prints the figures, a kind's
- * bot spec checks them on a small seeded sample (Giants: src/lib/games/giants/bots.test.ts).
+ * bot spec (tests/bots.test.ts, every registered kind) checks them on a small seeded sample.
  *
  * Every bot here plays through `playOut`, so it sees only its own seat's view, never the state.
  * Pure: the clock is passed in (`now`), as bench:bots does; without one, no times are taken.

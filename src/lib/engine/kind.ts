@@ -117,7 +117,7 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	outcome(state: State | View): Outcome | null;
 	/**
 	 * Optional: the end reasons (`Outcome.reason`) that are digital safeguards, not the rules' normal
-	 * end (Giants G-6.4's round limit). Bots are measured by how rarely their games end so.
+	 * end (e.g. a round limit that only keeps bot games finite). Bots are measured by how rarely their games end so.
 	 */
 	readonly safeguards?: readonly string[];
 	/** Recompute every random draw from the revealed seed and compare it with the public log. */
