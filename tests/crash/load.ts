@@ -145,26 +145,15 @@ export class CrashPlayer implements Player {
 	/** The game's socket, opened again whenever it drops, until the loop closes it. */
 	watch(id: string, onView: (g: GameView) => void): () => void {
 		let closed = false;
-		let ws: WebSocket;
+		let close = () => {};
 		const open = () => {
 			if (closed || this.net.closed) return;
-			ws = this.client.socket(id);
-			ws.addEventListener('message', (e) => {
-				let m: { type?: string; version?: unknown } | null = null;
-				try {
-					m = JSON.parse(String(e.data));
-				} catch {
-					return;
-				}
-				if ((m?.type === 'state' || m?.type === 'event') && typeof m.version === 'number') onView(m as unknown as GameView);
-			});
-			ws.addEventListener('error', () => {});
-			ws.addEventListener('close', () => void setTimeout(open, RECONNECT_MS), { once: true });
+			close = this.client.watch(id, onView, () => void setTimeout(open, RECONNECT_MS));
 		};
 		open();
 		return () => {
 			closed = true;
-			ws.close();
+			close();
 		};
 	}
 }
