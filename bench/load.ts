@@ -36,6 +36,7 @@ import { build, freePort, migrate, startDevServer, type DevServer } from '../scr
 import { canReadCpu, cpuOf, cpuSince } from './lib/proc';
 import { closeGame, newGame, PASSWORD, presence, step, type RongoGame, type Via } from './lib/rongo';
 import { PRICES, PRICE_LIST_DATE, priceGame, type GameCounts } from './lib/prices';
+import type { MeterTotals } from '../src/lib/server/meter';
 
 const args = process.argv.slice(2);
 const value = (name: string) => {
@@ -202,19 +203,7 @@ async function load() {
 
 // ---- 2. cost -------------------------------------------------------------------------------------
 
-interface Meter {
-	d1Queries: number;
-	d1RowsRead: number;
-	d1RowsWritten: number;
-	doSqlRowsRead: number;
-	doSqlRowsWritten: number;
-	doStorageWrites: number;
-	doRequests: number;
-	doWallMs: number;
-	doSocketMessages: number;
-	d1Bytes: number;
-	doBytes: number;
-}
+type Meter = MeterTotals;
 
 async function cost() {
 	const { server, dir } = await serve('cost', { METER: '1' });
