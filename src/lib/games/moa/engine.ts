@@ -558,7 +558,10 @@ const MoveSchema = v.variant('type', [
 	v.strictObject({ type: v.literal('neutral'), region: int, what: v.picklist(['bird', 'birds', 'leader']) })
 ]);
 
-/** A deep copy, field by field (apply never touches its input). */
+/**
+ * A deep copy, field by field (apply never touches its input). Arrays are copied by spreading, not
+ * `slice()`: V8 slices a frozen array (the fuzzer freezes every state) about 50 times slower.
+ */
 export function copyState(s: MoaState): MoaState {
 	return { ...copyPublic(s), secret: copySecret(s.secret) };
 }
@@ -568,26 +571,26 @@ function copyPublic(s: MoaState): Omit<MoaState, 'secret'> {
 	const { secret: _secret, ...rest } = s;
 	return {
 		...rest,
-		colours: s.colours.slice(),
-		phase: s.phase.kind === 'defend' ? { ...s.phase, order: s.phase.order.slice() } : { ...s.phase },
-		tasks: s.tasks.map((t) => (t.t === 'invade' ? { ...t, cards: t.cards.slice() } : t.t === 'turns' ? { ...t, seats: t.seats.slice() } : { ...t })),
-		regions: s.regions.map((r) => ({ ...r, birds: r.birds.slice(), mammal: r.mammal && { ...r.mammal }, sale: r.sale && { ...r.sale } })),
-		vp: s.vp.slice(),
-		display: Object.fromEntries(Object.entries(s.display).map(([k, c]) => [k, c.slice()])),
-		mammalDiscard: s.mammalDiscard.slice(),
-		taken: s.taken.map((t) => ({ tiles: t.tiles.map((x) => ({ ...x })), cards: t.cards.slice() })),
-		supplyBirds: s.supplyBirds.slice(),
-		supplyLeaders: s.supplyLeaders.slice(),
-		leadersOut: s.leadersOut.slice(),
+		colours: [...s.colours],
+		phase: s.phase.kind === 'defend' ? { ...s.phase, order: [...s.phase.order] } : { ...s.phase },
+		tasks: s.tasks.map((t) => (t.t === 'invade' ? { ...t, cards: [...t.cards] } : t.t === 'turns' ? { ...t, seats: [...t.seats] } : { ...t })),
+		regions: s.regions.map((r) => ({ ...r, birds: [...r.birds], mammal: r.mammal && { ...r.mammal }, sale: r.sale && { ...r.sale } })),
+		vp: [...s.vp],
+		display: Object.fromEntries(Object.entries(s.display).map(([k, c]) => [k, [...c]])),
+		mammalDiscard: [...s.mammalDiscard],
+		taken: s.taken.map((t) => ({ tiles: t.tiles.map((x) => ({ ...x })), cards: [...t.cards] })),
+		supplyBirds: [...s.supplyBirds],
+		supplyLeaders: [...s.supplyLeaders],
+		leadersOut: [...s.leadersOut],
 		leaderTiles: s.leaderTiles.map((l) => l.map((t) => ({ ...t }))),
-		leaderTilesOut: s.leaderTilesOut.slice(),
+		leaderTilesOut: [...s.leaderTilesOut],
 		karakia: s.karakia.map((l) => l.map((t) => ({ ...t }))),
-		karakiaSupply: Object.fromEntries(Object.entries(s.karakiaSupply).map(([k, c]) => [k, c.slice()])),
+		karakiaSupply: Object.fromEntries(Object.entries(s.karakiaSupply).map(([k, c]) => [k, [...c]])),
 		active: s.active && [s.active[0], s.active[1]],
-		terrainDrawn: s.terrainDrawn.slice(),
-		handSize: s.handSize.slice(),
-		birdDiscard: s.birdDiscard.slice(),
-		owe: s.owe.slice(),
+		terrainDrawn: [...s.terrainDrawn],
+		handSize: [...s.handSize],
+		birdDiscard: [...s.birdDiscard],
+		owe: [...s.owe],
 		periodScores: s.periodScores.map((p) => p.map((x) => ({ ...x })))
 	};
 }
@@ -596,11 +599,11 @@ function copySecret(x: MoaState['secret']): MoaState['secret'] {
 	return {
 		seed: x.seed,
 		rng: [x.rng[0], x.rng[1], x.rng[2], x.rng[3]],
-		hands: x.hands.map((h) => h.slice()),
-		birdPile: x.birdPile.slice(),
-		terrainDeck: x.terrainDeck.slice(),
-		terrainAside: x.terrainAside.slice(),
-		mammalDeck: x.mammalDeck.slice()
+		hands: x.hands.map((h) => [...h]),
+		birdPile: [...x.birdPile],
+		terrainDeck: [...x.terrainDeck],
+		terrainAside: [...x.terrainAside],
+		mammalDeck: [...x.mammalDeck]
 	};
 }
 

@@ -134,9 +134,9 @@ const copyOfferings = (o: Offerings): Offerings => ({ fish: o.fish, paper_mulber
 function copyPhase(p: Phase): Phase {
 	switch (p.kind) {
 		case 'sacrifice':
-			return { ...p, queue: p.queue.slice() };
+			return { ...p, queue: [...p.queue] };
 		case 'moai':
-			return { ...p, waiting: p.waiting.slice(), choosers: p.choosers.slice() };
+			return { ...p, waiting: [...p.waiting], choosers: [...p.choosers] };
 		case 'substitute':
 			return { ...p, due: p.due.map((d) => ({ ...d })) };
 		default:
@@ -147,25 +147,26 @@ function copyPhase(p: Phase): Phase {
 /**
  * A deep copy of a state, field by field: `apply` works on it and never on its input. What
  * cloneJson does generically, several times faster (bench:engine; the fuzzer freezes every input,
- * so a field shared by mistake would throw there).
+ * so a field shared by mistake would throw there). Arrays are copied by spreading, not `slice()`:
+ * V8 slices a frozen array about 50 times slower.
  */
 export function copyState(s: RapaNuiState): RapaNuiState {
 	const x = s.secret;
 	return {
 		...s,
-		colours: s.colours.slice(),
+		colours: [...s.colours],
 		phase: copyPhase(s.phase),
-		columns: s.columns.map((c) => c.slice()),
-		hands: s.hands.map((h) => h.slice()),
-		displays: s.displays.map((d) => d.slice()),
-		box: s.box.slice(),
-		wood: s.wood.slice(),
-		fame: s.fame.slice(),
+		columns: s.columns.map((c) => [...c]),
+		hands: s.hands.map((h) => [...h]),
+		displays: s.displays.map((d) => [...d]),
+		box: [...s.box],
+		wood: [...s.wood],
+		fame: [...s.fame],
 		supply: copyOfferings(s.supply),
 		ledger: s.ledger.map(copyOfferings),
-		faceDowns: s.faceDowns.slice(),
+		faceDowns: [...s.faceDowns],
 		stone: s.stone.map((c) => ({ ...c })),
-		secret: { seed: x.seed, pile: x.pile.slice(), collections: x.collections.map(copyOfferings), faceDown: x.faceDown.slice(), moai: x.moai.slice() }
+		secret: { seed: x.seed, pile: [...x.pile], collections: x.collections.map(copyOfferings), faceDown: [...x.faceDown], moai: [...x.moai] }
 	};
 }
 
