@@ -173,16 +173,16 @@ describe('email notifications go to a verified address only', () => {
 		const email = address();
 		const u = await signUp('notif', { email });
 		const before = await turnEvent(u.id, now);
-		await fanOut(DB, now);
-		// (No push either: no browser of theirs is subscribed.)
-		expect(await channels(before)).toEqual(['inapp']);
+		await fanOut(DB, now, 'https://rongo.test');
+		// (No push either: no browser of theirs is subscribed; the in-app message went into the inbox.)
+		expect(await channels(before)).toEqual([]);
 		// The settings say so too: the channel cannot deliver.
 		expect((await api(u, 'GET', '/api/me/settings')).body).toMatchObject({ email, emailVerified: false, can: { email: false } });
 
 		expect((await verify(await link(email, 'verify'))).status).toBe(200);
 		const after = await turnEvent(u.id, now + 1);
-		await fanOut(DB, now + 1);
-		expect(await channels(after)).toEqual(['email', 'inapp']);
+		await fanOut(DB, now + 1, 'https://rongo.test');
+		expect(await channels(after)).toEqual(['email']);
 		const { senders, sent } = capture();
 		await deliverDue(DB, now + 2, senders, 'https://rongo.test');
 		expect(sent.filter((r) => r.id === u.id).map((r) => r.email)).toEqual([email]);
@@ -199,7 +199,7 @@ describe('email notifications go to a verified address only', () => {
 		expect((await userRow(u.id))!.email).toBe(u.email);
 
 		const e1 = await turnEvent(u.id, now);
-		await fanOut(DB, now);
+		await fanOut(DB, now, 'https://rongo.test');
 		const first = capture();
 		await deliverDue(DB, now + 1, first.senders, 'https://rongo.test');
 		expect(first.sent.filter((r) => r.id === u.id).map((r) => r.email)).toEqual([u.email]);
@@ -208,7 +208,7 @@ describe('email notifications go to a verified address only', () => {
 		expect((await verify(await link(next, 'verify'))).status).toBe(200);
 		expect((await state(u)).body).toEqual({ username: u.username, email: next, emailVerified: true, pendingEmail: null });
 		await turnEvent(u.id, now + 10);
-		await fanOut(DB, now + 10);
+		await fanOut(DB, now + 10, 'https://rongo.test');
 		const second = capture();
 		await deliverDue(DB, now + 11, second.senders, 'https://rongo.test');
 		expect(second.sent.filter((r) => r.id === u.id).map((r) => r.email)).toEqual([next]);

@@ -303,14 +303,18 @@ describe('table talk', () => {
 			expect(msg.url).toContain(id);
 		}
 
-		await fanOut(env.DB, Date.now());
+		await fanOut(env.DB, Date.now(), 'https://rongo.example');
 		const rows = (await env.DB.prepare('SELECT n.user_id, n.channel, n.status FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE e.game_id = ? AND e.kind = ?').bind(id, 'chat').all<{ user_id: string; channel: string; status: string }>()).results;
 		const forB = rows.filter((r) => r.user_id === b.id);
 		// Email is off for chat unless chosen (b has an address, and email on every turn); the rest as the
 		// channel says — and no push, as b has no browser subscribed to it (no row that delivers nothing).
-		expect(forB.map((r) => r.channel).sort()).toEqual(['inapp']);
-		expect(forB.every((r) => r.status === 'pending')).toBe(true);
-		expect(rows.filter((r) => r.user_id === c.id).map((r) => r.status)).toEqual(['skipped']);
+		// In-app goes straight into b's inbox at fan-out (issue 17); c looks at the game: nothing for c.
+		expect(forB).toEqual([]);
+		const chatInbox = async (userId: string) =>
+			(await env.DB.prepare("SELECT id FROM inbox WHERE user_id = ?1 AND game_id = ?2 AND kind = 'chat'").bind(userId, id).all<{ id: string }>()).results.map((r) => r.id);
+		expect(await chatInbox(b.id)).toEqual([`${ev.id}:inapp`]);
+		expect(rows.filter((r) => r.user_id === c.id)).toEqual([]);
+		expect(await chatInbox(c.id)).toEqual([]);
 
 		// b opts in to chat by email: the next stretch reaches b's email too.
 		expect((await call(b, 'GET', '/api/me/settings')).json.chatModes).toEqual({ inapp: 'turn', email: 'off', push: 'turn', webhook: 'turn' });
@@ -320,9 +324,10 @@ describe('table talk', () => {
 		expect((await call(b, 'POST', `/api/games/${id}/chat/read`, { seq: 2 })).json.read).toBe(2);
 		expect((await say(a, id, 'third')).status).toBe(201);
 		await stub.flush();
-		await fanOut(env.DB, Date.now());
+		await fanOut(env.DB, Date.now(), 'https://rongo.example');
 		const again = (await env.DB.prepare("SELECT n.channel FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE e.id = ?").bind(`${id}:chat3:chat:1`).all<{ channel: string }>()).results;
-		expect(again.map((r) => r.channel).sort()).toEqual(['email', 'inapp']);
+		expect(again.map((r) => r.channel).sort()).toEqual(['email']);
+		expect(await chatInbox(b.id)).toContain(`${id}:chat3:chat:1:inapp`);
 		sc.ws.close(1000);
 	});
 

@@ -2,10 +2,12 @@
 // game-open rule, quiet hours, exactly-once delivery with two senders at once, a failing channel
 // retried with backoff and then delivered once, stale turns skipped, daily digests batched.
 // Senders here capture what they would send: the channels themselves have their own tests
-// (mail, push); the in-app channel and the Postman object run for real at the end.
+// (mail, push). The in-app channel is fan-out's own (issue 17): its messages land in the inbox at
+// fan-out; its digests and the Postman object run for real at the end.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { deliverDigests, deliverDue, fanOut, retryDelay, type Senders } from '$lib/server/notify/delivery';
+import { deliverDigests, deliverDue, fanOut as fanOutAt, retryDelay, type Senders } from '$lib/server/notify/delivery';
+import { unreadCount } from '$lib/server/notify/inapp';
 import type { ChannelSender, Message, Recipient } from '$lib/server/notify/types';
 import { signUp } from './helpers';
 
@@ -70,6 +72,17 @@ async function rows(eventId: string) {
 	).results;
 }
 
+const fanOut = (db: typeof DB, now: number) => fanOutAt(db, now, ORIGIN);
+
+/** The event's in-app message, if fan-out put one into the inbox. */
+async function inboxed(eventId: string) {
+	return (
+		await DB.prepare('SELECT id, user_id, kind, data, created_at FROM inbox WHERE id = ?1')
+			.bind(`${eventId}:inapp`)
+			.all<{ id: string; user_id: string; kind: string; data: string; created_at: number }>()
+	).results;
+}
+
 async function settings(
 	userId: string,
 	s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string>; push?: boolean }
@@ -110,20 +123,22 @@ function hour(): number {
 }
 
 describe('fan-out', () => {
-	it('one delivery per wanted channel: off gives none, digest waits, no email without an address', async () => {
+	it('one delivery per wanted channel: off gives none, digest waits, no email without an address, in-app into the inbox at once', async () => {
 		const now = hour();
 		const u = await signUp('fan');
 		await settings(u.id, { email: null, webhook: 'https://hooks.example/x', modes: { push: 'off', webhook: 'digest' } });
 		const ev = await event(u.id, await game(u.id), { at: now });
 		await fanOut(DB, now);
-		expect(await rows(ev)).toEqual([
-			{ channel: 'inapp', status: 'pending', attempts: 0, next_attempt_at: now },
-			{ channel: 'webhook', status: 'digest', attempts: 0, next_attempt_at: now }
-		]);
+		expect(await rows(ev)).toEqual([{ channel: 'webhook', status: 'digest', attempts: 0, next_attempt_at: now }]);
+		const [msg] = await inboxed(ev);
+		expect(msg).toMatchObject({ user_id: u.id, kind: 'turn', created_at: now });
+		expect(JSON.parse(msg.data)).toMatchObject({ subject: expect.stringMatching(/your turn/i), url: expect.stringMatching(/^https:\/\/rongo\.test\/games\/pm/) });
 		// Fanning the same event out again (a second postman, a retry) adds nothing.
 		await DB.prepare('UPDATE notification_events SET fanned_out = 0 WHERE id = ?1').bind(ev).run();
 		await fanOut(DB, now);
-		expect(await rows(ev)).toHaveLength(2);
+		expect(await rows(ev)).toHaveLength(1);
+		expect(await inboxed(ev)).toHaveLength(1);
+		expect(await unreadCount(DB, u.id)).toBe(1);
 	});
 
 	it('no per-move notification for a game the user has open; reminders still come in digest mode', async () => {
@@ -134,8 +149,11 @@ describe('fan-out', () => {
 		const open = await event(u.id, g, { gameOpen: true, at: now });
 		const reminder = await event(u.id, g, { kind: 'reminder', at: now });
 		await fanOut(DB, now);
-		expect((await rows(open)).map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped']);
-		expect((await rows(reminder)).map((r) => `${r.channel}:${r.status}`)).toEqual(['email:pending', 'inapp:pending', 'push:pending']);
+		// Nothing at all for the open game (issue 17: no row that delivers nothing), not even in the inbox.
+		expect(await rows(open)).toEqual([]);
+		expect(await inboxed(open)).toEqual([]);
+		expect((await rows(reminder)).map((r) => `${r.channel}:${r.status}`)).toEqual(['email:pending', 'push:pending']);
+		expect(await inboxed(reminder)).toHaveLength(1);
 	});
 
 	it('no push delivery for a user with no browser subscribed to Web Push (issue 17: no row that delivers nothing)', async () => {
@@ -144,12 +162,13 @@ describe('fan-out', () => {
 		await settings(u.id, { email: 'nopush@example.com', push: false });
 		const ev = await event(u.id, await game(u.id), { at: now });
 		await fanOut(DB, now);
-		expect((await rows(ev)).map((r) => r.channel)).toEqual(['email', 'inapp']);
+		expect((await rows(ev)).map((r) => r.channel)).toEqual(['email']);
+		expect(await inboxed(ev)).toHaveLength(1);
 		// Subscribed later: the next event goes out by push too.
 		await settings(u.id, { email: 'nopush@example.com' });
 		const next = await event(u.id, await game(u.id), { at: now });
 		await fanOut(DB, now);
-		expect((await rows(next)).map((r) => r.channel)).toEqual(['email', 'inapp', 'push']);
+		expect((await rows(next)).map((r) => r.channel)).toEqual(['email', 'push']);
 	});
 
 	it('quiet hours in the user’s time zone hold loud channels until they end', async () => {
@@ -161,7 +180,7 @@ describe('fan-out', () => {
 		const ev = await event(u.id, await game(u.id), { at: now });
 		await fanOut(DB, now);
 		const r = Object.fromEntries((await rows(ev)).map((x) => [x.channel, x.next_attempt_at]));
-		expect(r.inapp).toBe(now);
+		expect((await inboxed(ev)).map((x) => x.created_at)).toEqual([now]);
 		const localMorning = new Date(r.email).toLocaleString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
 		expect(localMorning).toBe('07:00');
 		expect(r.email - now).toBe(8.5 * 3_600_000);
@@ -185,8 +204,9 @@ describe('delivery', () => {
 		expect(new Set(sent.map((s) => s.id)).size).toBe(sent.length);
 		const mine = new Set(users.map((u) => u.id));
 		const ids = sent.filter((s) => mine.has(s.to.id)).map((s) => s.id).sort();
-		expect(ids).toEqual(events.flatMap((e) => ['email', 'inapp', 'push'].map((c) => `${e}:${c}`)).sort());
+		expect(ids).toEqual(events.flatMap((e) => ['email', 'push'].map((c) => `${e}:${c}`)).sort());
 		for (const e of events) expect((await rows(e)).every((r) => r.status === 'sent')).toBe(true);
+		for (const e of events) expect(await inboxed(e)).toHaveLength(1);
 		// The text speaks to its recipient, links the game, and holds nothing but public facts.
 		const mail = sent.find((s) => s.channel === 'email' && s.to.id === users[0].id)!;
 		expect(mail.msg.subject).toMatch(/your turn/i);
@@ -208,11 +228,12 @@ describe('delivery', () => {
 		const { senders, sent: all } = capture({ email: 2 });
 		const sent = { get length() { return all.filter((x) => x.to.id === u.id).length; }, map: <T>(f: (x: Sent) => T) => all.filter((x) => x.to.id === u.id).map(f) };
 		await deliverDue(DB, now, senders, ORIGIN);
-		expect(sent.map((s) => s.channel)).toEqual(['inapp']);
+		expect(sent.map((s) => s.channel)).toEqual([]);
+		expect(await inboxed(ev)).toHaveLength(1); // the in-app message is not held up
 		let email = (await rows(ev)).find((r) => r.channel === 'email')!;
 		expect(email).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: now + retryDelay(1) });
 		await deliverDue(DB, now + retryDelay(1) - 1, senders, ORIGIN); // not yet due
-		expect(sent).toHaveLength(1);
+		expect(sent).toHaveLength(0);
 		await deliverDue(DB, now + retryDelay(1), senders, ORIGIN); // fails again
 		email = (await rows(ev)).find((r) => r.channel === 'email')!;
 		expect(email).toMatchObject({ status: 'pending', attempts: 2 });
@@ -220,20 +241,21 @@ describe('delivery', () => {
 		expect(t).toBe(now + retryDelay(1) + retryDelay(2));
 		await deliverDue(DB, t, senders, ORIGIN);
 		await deliverDue(DB, t + 3_600_000, senders, ORIGIN);
-		expect(sent.map((s) => s.channel)).toEqual(['inapp', 'email']);
+		expect(sent.map((s) => s.channel)).toEqual(['email']);
 		expect((await rows(ev)).find((r) => r.channel === 'email')!.status).toBe('sent');
 	});
 
 	it('a "your turn" that is stale (the user has moved since) is skipped, not sent', async () => {
 		const now = hour();
 		const u = await signUp('stale');
-		await settings(u.id, {}); // a browser subscribed to push: the in-app and the push delivery
+		await settings(u.id, {}); // a browser subscribed to push: a push delivery (the in-app one is checked at fan-out)
 		const ev = await event(u.id, await game(u.id, false), { at: now });
 		await fanOut(DB, now);
+		expect(await inboxed(ev)).toEqual([]);
 		const { senders, sent } = capture();
 		await deliverDue(DB, now, senders, ORIGIN);
 		expect(sent.filter((x) => x.to.id === u.id)).toHaveLength(0);
-		expect((await rows(ev)).map((r) => r.status)).toEqual(['skipped', 'skipped']);
+		expect((await rows(ev)).map((r) => r.status)).toEqual(['skipped']);
 	});
 });
 
@@ -266,22 +288,39 @@ describe('daily digest', () => {
 });
 
 describe('the Postman object with the real in-app channel', () => {
-	it('delivers to the inbox once, retries a failing channel, and counts unread', async () => {
+	it('puts a turn into the inbox once and counts it unread; an in-app digest that fails is retried and lands once', async () => {
 		const now = hour();
 		const u = await signUp('inbox');
 		await settings(u.id, { modes: { push: 'off' } });
 		const ev = await event(u.id, await game(u.id), { at: now });
 		const postman = env.POSTMAN.get(env.POSTMAN.idFromName(`postman-test-${now}`));
-		expect(await postman.failNext('inapp', 1)).toBe(true);
 		await postman.runAt(now);
-		const inbox = () => DB.prepare('SELECT id, data FROM inbox WHERE user_id = ?1').bind(u.id).all<{ id: string; data: string }>();
-		expect((await inbox()).results).toHaveLength(0);
-		await postman.runAt(now + retryDelay(1));
-		await postman.runAt(now + retryDelay(1) + 1000);
-		const items = (await inbox()).results;
-		expect(items).toHaveLength(1);
-		expect(items[0].id).toBe(`${ev}:inapp`);
+		const inbox = (userId: string) => DB.prepare('SELECT id, kind, data FROM inbox WHERE user_id = ?1').bind(userId).all<{ id: string; kind: string; data: string }>();
+		let items = (await inbox(u.id)).results;
+		expect(items.map((i) => i.id)).toEqual([`${ev}:inapp`]);
 		expect(JSON.parse(items[0].data).subject).toMatch(/your turn/i);
+		// Fanned out a second time (a retried run): still one message.
+		await DB.prepare('UPDATE notification_events SET fanned_out = 0 WHERE id = ?1').bind(ev).run();
+		await postman.runAt(now + 1000);
+		expect((await inbox(u.id)).results).toHaveLength(1);
+		expect(await unreadCount(DB, u.id)).toBe(1);
+
+		// In-app in digest mode goes through the real in-app sender at 08:00 (UTC here) the next day.
+		const d = await signUp('inboxdigest');
+		await settings(d.id, { modes: { push: 'off', inapp: 'digest' } });
+		await event(d.id, await game(d.id), { at: now });
+		await postman.runAt(now + 2000);
+		expect((await inbox(d.id)).results).toHaveLength(0);
+		const at8 = Date.parse(new Date(now + 86_400_000).toISOString().slice(0, 10) + 'T08:00:00Z');
+		expect(await postman.failNext('inapp', 1)).toBe(true);
+		await postman.runAt(at8);
+		expect((await inbox(d.id)).results).toHaveLength(0);
+		await postman.runAt(at8 + retryDelay(1) + 1000);
+		items = (await inbox(d.id)).results;
+		expect(items).toHaveLength(1);
+		expect(items[0].kind).toBe('digest');
+		await postman.runAt(at8 + 3_600_000);
+		expect((await inbox(d.id)).results).toHaveLength(1);
 		await postman.runAt(null);
 	});
 });

@@ -10,6 +10,7 @@ import { testSeams } from '../dev';
 import { DurableObject } from 'cloudflare:workers';
 import { deliverDigests, deliverDue, fanOut, nextWake } from './delivery';
 import { makeSenders } from './channels';
+import { announceUnread } from './inapp';
 
 /** Look again at least this often, whatever the queue says (a cheap backstop). */
 const IDLE_MS = 15 * 60_000;
@@ -58,7 +59,8 @@ export class Postman extends DurableObject<Env> {
 		const now = this.now();
 		const origin = (this.env.ORIGIN ?? 'http://localhost:8787').replace(/\/$/, '');
 		const senders = makeSenders(this.env, this.failures);
-		while ((await fanOut(db, now)) > 0) {
+		const announce = async (users: string[]) => void (await Promise.all(users.map((u) => announceUnread(this.env, u))));
+		while ((await fanOut(db, now, origin, announce)) > 0) {
 			/* a burst of events: fan all of them out first */
 		}
 		while ((await deliverDue(db, now, senders, origin)) > 0) {

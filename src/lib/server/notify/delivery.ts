@@ -11,9 +11,17 @@
  * - only the claim's holder may mark it sent or schedule its retry (`… AND claim = ?`).
  * A sender that dies between sending and marking leaves a claim that expires after CLAIM_MS; the
  * delivery is then tried again — the one way to send twice, as with any outbox over a network.
+ *
+ * The in-app channel needs none of that (issue 17: a delivery row, its claim and its finish were
+ * ~8 of the ~17 D1 rows written per turn change): fan-out writes the inbox row itself, id
+ * `<eventId>:inapp` with INSERT OR IGNORE, in the same batch that marks the event fanned out — so
+ * once, and at once, and a failed batch leaves the event to the next run. Only in-app digests still
+ * go through a `notifications` row. Nothing that would deliver nothing gets a row either: no channel
+ * without an address, and no "skipped" record for a game the user has open.
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
+import { inboxInsert } from './inapp';
 import { renderDigest, renderEvent } from './render';
 import { nextLocalTime, quietUntil } from './time';
 import type { ChannelSender, EventKind, NotifyEvent, Recipient } from './types';
@@ -80,8 +88,12 @@ function toEvent(r: EventRow): NotifyEvent {
 
 const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone, quiet_start, quiet_end, webhook_url';
 
-/** Turns new events into deliveries, one per channel the recipient wants. Returns the events handled. */
-export async function fanOut(db: D1Database, now: number): Promise<number> {
+/**
+ * Turns new events into deliveries, one per channel the recipient wants; in-app ones straight into
+ * the inbox (see the top). `announce` is told the users whose inbox grew (the Postman tells their
+ * open pages). Returns the events handled.
+ */
+export async function fanOut(db: D1Database, now: number, origin: string, announce?: (userIds: string[]) => Promise<void>): Promise<number> {
 	const events = (await db.prepare('SELECT * FROM notification_events WHERE fanned_out = 0 ORDER BY created_at LIMIT 200').all<EventRow>())
 		.results;
 	if (!events.length) return 0;
@@ -101,11 +113,13 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 		).results.map((p) => [`${p.user_id}:${p.channel}`, p.mode])
 	);
 	const chat = events.some((e) => e.kind === 'chat') ? await chatRules(db, pending) : null;
+	const awaited = await stillAwaitedAll(db, events);
 	const insert = db.prepare(
 		'INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)'
 	);
 	const done = db.prepare('UPDATE notification_events SET fanned_out = 1 WHERE id = ?1');
 	const stmts = [];
+	const inboxed = new Set<string>();
 	for (const e of events) {
 		const u = users.get(e.user_id);
 		for (const ch of u ? CHANNELS : []) {
@@ -113,18 +127,41 @@ export async function fanOut(db: D1Database, now: number): Promise<number> {
 			if (e.kind === 'chat') mode = chat!.mode(e, ch, mode);
 			// Nothing to deliver on a channel with no address: no row (issue 17: each row costs D1 writes).
 			if (mode === 'off' || (ch === 'email' && !recipient(u!).email) || (ch === 'webhook' && !u!.webhook_url) || (ch === 'push' && !u!.has_push)) continue;
+			// No per-move notification while the user is looking at that game (issue 12).
+			if ((e.kind === 'turn' || e.kind === 'chat') && e.game_open) continue;
 			let status = 'pending';
 			let due = now;
-			// No per-move notification while the user is looking at that game (issue 12): kept as a record.
-			if ((e.kind === 'turn' || e.kind === 'chat') && e.game_open) status = 'skipped';
-			else if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) status = 'digest';
-			else if (LOUD.has(ch)) due = quietUntil(now, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? now;
+			if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) status = 'digest';
+			else if (ch === 'inapp') {
+				// In-app, at once: into the inbox now, unless the turn is already stale.
+				if (!awaited.has(e.id)) continue;
+				const event = toEvent(e);
+				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), now));
+				inboxed.add(e.user_id);
+				continue;
+			} else if (LOUD.has(ch)) due = quietUntil(now, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? now;
 			stmts.push(insert.bind(`${e.id}:${ch}`, e.id, e.user_id, ch, status, due, now));
 		}
 		stmts.push(done.bind(e.id));
 	}
 	await db.batch(stmts);
+	if (announce && inboxed.size) await announce([...inboxed]);
 	return events.length;
+}
+
+/**
+ * The ids of the events that are still news: every one but a "your turn" whose recipient is no
+ * longer awaited in that game (one batch of reads for all of them).
+ */
+async function stillAwaitedAll(db: D1Database, events: EventRow[]): Promise<Set<string>> {
+	const news = new Set(events.filter((e) => e.kind !== 'turn').map((e) => e.id));
+	const turns = events.filter((e) => e.kind === 'turn');
+	if (!turns.length) return news;
+	const results = await db.batch(turns.map((e) => awaitedQuery(db, e.game_id, e.user_id)));
+	turns.forEach((e, i) => {
+		if (isAwaited(results[i].results[0] as AwaitedRow | undefined, JSON.parse(e.data).seat)) news.add(e.id);
+	});
+	return news;
 }
 
 /** Chat announcements (issue 15, docs/chat.md): off by default for email. */
@@ -152,13 +189,19 @@ async function chatRules(db: D1Database, pending: string) {
 	};
 }
 
+interface AwaitedRow {
+	status: string;
+	active_seats: string;
+}
+
+const awaitedQuery = (db: D1Database, gameId: string, userId: string) =>
+	db.prepare('SELECT g.status, g.active_seats FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?1 AND s.user_id = ?2').bind(gameId, userId);
+
+const isAwaited = (row: AwaitedRow | null | undefined, seat: number) => !!row && row.status === 'active' && (JSON.parse(row.active_seats) as number[]).includes(seat);
+
 /** Is the recipient still awaited in that game? A stale "your turn" is noise, not news. */
 async function stillAwaited(db: D1Database, e: NotifyEvent): Promise<boolean> {
-	const row = await db
-		.prepare('SELECT g.status, g.active_seats FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?1 AND s.user_id = ?2')
-		.bind(e.gameId, e.userId)
-		.first<{ status: string; active_seats: string }>();
-	return !!row && row.status === 'active' && (JSON.parse(row.active_seats) as number[]).includes(e.data.seat);
+	return isAwaited(await awaitedQuery(db, e.gameId, e.userId).first<AwaitedRow>(), e.data.seat);
 }
 
 function errorText(err: unknown): string {

@@ -1,9 +1,10 @@
 /**
  * The in-app channel: a row in the user's inbox (D1), then the new unread count to the user's hub,
  * which shows it live on every open page. The row's id is the delivery's id, so a retried delivery
- * cannot add a second row.
+ * cannot add a second row. Fan-out writes the rows due at once itself (delivery.ts); the sender
+ * below delivers the in-app digests.
  */
-import type { ChannelSender } from './types';
+import type { ChannelSender, Message } from './types';
 
 export function unreadCount(db: Env['DB'], userId: string) {
 	return db
@@ -41,19 +42,20 @@ export async function markGameRead(env: Env, userId: string, gameId: string): Pr
 	}
 }
 
+/**
+ * The statement that puts a message into a user's inbox; `id` is the delivery's id, so a second
+ * try adds nothing. Fan-out runs it for messages due at once (in its batch), the sender for digests.
+ */
+export function inboxInsert(db: Env['DB'], id: string, userId: string, gameId: string | null, kind: string, msg: Message, at: number) {
+	return db
+		.prepare('INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+		.bind(id, userId, gameId, kind, JSON.stringify({ subject: msg.subject, text: msg.text, url: msg.url }), at);
+}
+
 export function inappSender(env: Env): ChannelSender {
 	return {
 		async send(to, msg, ctx) {
-			await env.DB.prepare('INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
-				.bind(
-					ctx.notificationId,
-					to.id,
-					ctx.event?.gameId ?? null,
-					ctx.event?.kind ?? 'digest',
-					JSON.stringify({ subject: msg.subject, text: msg.text, url: msg.url }),
-					Date.now()
-				)
-				.run();
+			await inboxInsert(env.DB, ctx.notificationId, to.id, ctx.event?.gameId ?? null, ctx.event?.kind ?? 'digest', msg, Date.now()).run();
 			await announceUnread(env, to.id);
 		}
 	};
