@@ -151,8 +151,17 @@ export class RoomStore {
 		this.sql.exec('INSERT OR REPLACE INTO snapshots (version, state) VALUES (?, ?)', version, JSON.stringify(state));
 	}
 
+	/**
+	 * The D1 payload of a new version. Each row carries the full rows, so the newest pending row is
+	 * overwritten in place (issue 17: one row written per move instead of an insert now and a delete
+	 * at the flush); a new row only when none is pending. A row being written to D1 right now may be
+	 * overwritten too: the flush then deletes only versions up to the one it wrote, so the newer stays.
+	 */
 	addOutbox(version: number, payload: string): void {
-		this.sql.exec('INSERT OR REPLACE INTO outbox (version, payload) VALUES (?, ?)', version, payload);
+		const updated = this.sql
+			.exec('UPDATE outbox SET version = ?, payload = ? WHERE version = (SELECT MAX(version) FROM outbox) AND version < ? RETURNING version', version, payload, version)
+			.toArray();
+		if (updated.length === 0) this.sql.exec('INSERT OR REPLACE INTO outbox (version, payload) VALUES (?, ?)', version, payload);
 	}
 
 	/** The newest pending D1 payload: older rows are superseded by it (each carries the full rows). */
