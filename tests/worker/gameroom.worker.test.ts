@@ -107,17 +107,61 @@ describe('lobby', () => {
 });
 
 describe('moves', () => {
-	it('a seat\'s newest move is found through the index, not by scanning the log (issue 16)', async () => {
-		const { stub } = await startedGame();
-		const plan = await runInDurableObject(stub, (_i, state) =>
-			state.storage.sql
-				.exec<{ detail: string }>('EXPLAIN QUERY PLAN SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?', 0, 99)
+	it('a seat\'s newest move is kept in the meta row, so "since your last move" reads the log by its key alone (issues 16, 17)', async () => {
+		const { stub, users } = await startedGame();
+		await play(stub, users, 12);
+		const got = await runInDurableObject(stub, (i: GameRoom, state) => {
+			const sql = state.storage.sql;
+			const newest = sql.exec<{ seat: number; v: number }>('SELECT seat, MAX(version) AS v FROM moves GROUP BY seat').toArray();
+			const plan = sql
+				.exec<{ detail: string }>('EXPLAIN QUERY PLAN SELECT version, log FROM moves WHERE version <= ? AND version > ? ORDER BY version DESC LIMIT ?', 99, 3, 41)
 				.toArray()
 				.map((r: { detail: string }) => r.detail)
-				.join(' | ')
-		);
-		expect(plan).toContain('moves_seat');
-		expect(plan).not.toMatch(/SCAN moves(?! USING)/);
+				.join(' | ');
+			const indexes = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'moves'").toArray().map((r: { name: string }) => r.name);
+			const version = i.store.meta().version;
+			const seats = [0, 1, 2];
+			// The same answer as the log's own lookup, for every seat.
+			const kept = seats.map((seat) => i.store.logSince(seat, version, 40, i.store.meta().lastMoves![seat] ?? 0));
+			const looked = seats.map((seat) => i.store.logSince(seat, version, 40));
+			return { newest, lastMoves: i.store.meta().lastMoves, plan, indexes, kept, looked };
+		});
+		expect(got.lastMoves).toEqual(Object.fromEntries(got.newest.map((r: { seat: number; v: number }) => [String(r.seat), r.v])));
+		expect(got.newest.length).toBeGreaterThan(1);
+		// No (seat, version) index to write with every move: only the move id's (idempotency).
+		expect(got.indexes.filter((n: string) => !n.startsWith('sqlite_autoindex'))).toEqual([]);
+		expect(got.plan).toMatch(/SEARCH moves USING INTEGER PRIMARY KEY/);
+		expect(got.kept).toEqual(got.looked);
+		expect(got.kept.some((k) => k.entries.length > 0)).toBe(true);
+	});
+
+	it('a room from before issue 17 (no lastMoves in its meta) gets the moves_seat index on load and still finds a seat\'s newest move', async () => {
+		const { stub, users } = await startedGame();
+		await play(stub, users, 6);
+		const got = await runInDurableObject(stub, async (_i, state) => {
+			const sql = state.storage.sql;
+			const meta = JSON.parse(sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').one().data);
+			delete meta.lastMoves;
+			sql.exec('UPDATE meta SET data = ? WHERE id = 1', JSON.stringify(meta));
+			// A new instance on the same storage loads the room as it was stored, and moves on in it.
+			const fresh = new GameRoom(state, env);
+			const v = (await fresh.view(null)) as unknown as RoomView<GiantsView>;
+			const u = users.find((x) => v.seats.find((s) => s.seat === v.activeSeats[0])!.userId === x.id)!;
+			const mine = (await fresh.view(u)) as unknown as RoomView<GiantsView>;
+			const r = await fresh.submit(u, { moveId: uid('m'), move: giants.legalMoves(mine.view!, mine.yourSeat!)[0], expectedVersion: v.version });
+			return {
+				ok: r.ok,
+				meta: fresh.store.meta().lastMoves,
+				plan: sql
+					.exec<{ detail: string }>('EXPLAIN QUERY PLAN SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?', 0, 99)
+					.toArray()
+					.map((x: { detail: string }) => x.detail)
+					.join(' | ')
+			};
+		});
+		expect(got.ok).toBe(true);
+		expect(got.meta).toBeUndefined();
+		expect(got.plan).toContain('moves_seat');
 	});
 
 	it('(a) 50 concurrent submits: each accepted move applied exactly once, versions gapless, the rest 409/422', async () => {

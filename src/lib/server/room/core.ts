@@ -70,6 +70,7 @@ export class RoomCore {
 			if (this.host.store.exists()) {
 				this.host.store.init(); // tables added since this room was created
 				this.meta = this.host.store.meta();
+				if (!this.meta.lastMoves) this.host.store.ensureSeatIndex();
 				this.players = this.host.store.players();
 				this.kind = kindOfMeta(this.meta);
 				if (!this.kind) this.broken = 'UNKNOWN_KIND';
@@ -156,6 +157,7 @@ export class RoomCore {
 	 * promise never rejects: failures go to the alarm).
 	 */
 	commit(next: Next, move: MoveRow | null, o: CommitOpts = {}): Promise<void> {
+		if (move && next.meta.lastMoves) next = { ...next, meta: { ...next.meta, lastMoves: { ...next.meta.lastMoves, [move.seat]: move.version } } };
 		const now = this.host.now();
 		const kind = kindOfMeta(next.meta)!; // lobby.ts made or checked it
 		const before = this.meta ? activeSeats(kind, this.state, this.meta) : [];
@@ -216,7 +218,8 @@ export class RoomCore {
 
 	eventContextOf(h: Held, now: number): EventContext {
 		const version = h.meta.version;
-		return eventContext(h, now, this.host.lookingUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP));
+		const last = h.meta.lastMoves;
+		return eventContext(h, now, this.host.lookingUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP, last ? (last[seat] ?? 0) : undefined));
 	}
 
 	checkUser(user: RoomUser): RoomError | null {

@@ -65,7 +65,8 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		seed: null,
 		config: null,
 		engineVersion: kind.engineVersion,
-		seedCommitment: null
+		seedCommitment: null,
+		lastMoves: {}
 	};
 	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: 0, joinedAt: now }], state: null, log: [] };
 }

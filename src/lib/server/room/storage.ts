@@ -39,6 +39,13 @@ export interface Meta {
 	config: unknown;
 	engineVersion: string;
 	seedCommitment: string | null;
+	/**
+	 * Seat → the version of its newest move (issue 17; "since your last move" in every turn
+	 * notification). Kept in the meta row, which every change writes anyway, instead of a
+	 * `moves (seat, version)` index, which cost a row written per move. Rooms created before lack it:
+	 * they keep that index (`ensureSeatIndex`) and look it up there.
+	 */
+	lastMoves?: Record<string, number>;
 }
 
 export interface Player {
@@ -68,8 +75,6 @@ CREATE TABLE IF NOT EXISTS players (
 CREATE TABLE IF NOT EXISTS moves (
 	version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, user_id TEXT NOT NULL, move_id TEXT NOT NULL UNIQUE,
 	move TEXT NOT NULL, log TEXT NOT NULL, engine_version TEXT NOT NULL, at INTEGER NOT NULL);
--- A seat's newest move (logSince, for every notification event): without it a scan of the whole log (issue 16).
-CREATE INDEX IF NOT EXISTS moves_seat ON moves (seat, version);
 CREATE TABLE IF NOT EXISTS snapshots (version INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (version INTEGER PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -92,6 +97,14 @@ export class RoomStore {
 
 	init(): void {
 		this.sql.exec(SCHEMA);
+	}
+
+	/**
+	 * A room without `Meta.lastMoves` (created before issue 17) finds a seat's newest move through
+	 * this index (issue 16: else a scan of the whole log for every notification event).
+	 */
+	ensureSeatIndex(): void {
+		this.sql.exec('CREATE INDEX IF NOT EXISTS moves_seat ON moves (seat, version)');
 	}
 
 	meta(): Meta {
@@ -210,16 +223,19 @@ export class RoomStore {
 
 	/**
 	 * The public log of the moves after the seat's own last move, up to `upTo`, oldest first: the
-	 * newest `cap` of them, and whether older ones were left out.
+	 * newest `cap` of them, and whether older ones were left out. `last`: the version of that move
+	 * (0: none) when the room keeps it (`Meta.lastMoves`); else it is looked up in the log.
 	 */
-	logSince(seat: number, upTo: number, cap: number): { entries: LogBatch[]; more: boolean } {
-		const rows = this.sql
-			.exec<{ version: number; log: string }>(
-				`SELECT version, log FROM moves WHERE version <= ? AND version > COALESCE((SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?), 0)
-				 ORDER BY version DESC LIMIT ?`,
-				upTo, seat, upTo, cap + 1
-			)
-			.toArray();
+	logSince(seat: number, upTo: number, cap: number, last?: number): { entries: LogBatch[]; more: boolean } {
+		const rows = (
+			last !== undefined
+				? this.sql.exec<{ version: number; log: string }>('SELECT version, log FROM moves WHERE version <= ? AND version > ? ORDER BY version DESC LIMIT ?', upTo, last, cap + 1)
+				: this.sql.exec<{ version: number; log: string }>(
+						`SELECT version, log FROM moves WHERE version <= ? AND version > COALESCE((SELECT MAX(version) FROM moves WHERE seat = ? AND version <= ?), 0)
+						 ORDER BY version DESC LIMIT ?`,
+						upTo, seat, upTo, cap + 1
+					)
+		).toArray();
 		const more = rows.length > cap;
 		const entries = rows.slice(0, cap).reverse().map((r) => ({ version: r.version, log: JSON.parse(r.log) as unknown[] }));
 		return { entries, more };
