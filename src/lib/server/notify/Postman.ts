@@ -59,7 +59,7 @@ export class Postman extends DurableObject<Env> {
 		const now = this.now();
 		const origin = (this.env.ORIGIN ?? 'http://localhost:8787').replace(/\/$/, '');
 		const senders = makeSenders(this.env, this.failures);
-		const announce = async (users: string[]) => void (await Promise.all(users.map((u) => announceUnread(this.env, u))));
+		const announce = (users: string[]) => Promise.all(users.map((u) => announceUnread(this.env, u)));
 		while ((await fanOut(db, now, origin, announce)) > 0) {
 			/* a burst of events: fan all of them out first */
 		}

@@ -93,7 +93,7 @@ const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone,
  * the inbox (see the top). `announce` is told the users whose inbox grew (the Postman tells their
  * open pages). Returns the events handled.
  */
-export async function fanOut(db: D1Database, now: number, origin: string, announce?: (userIds: string[]) => Promise<void>): Promise<number> {
+export async function fanOut(db: D1Database, now: number, origin: string, announce?: (userIds: string[]) => Promise<unknown>): Promise<number> {
 	const events = (await db.prepare('SELECT * FROM notification_events WHERE fanned_out = 0 ORDER BY created_at LIMIT 200').all<EventRow>())
 		.results;
 	if (!events.length) return 0;
@@ -151,11 +151,12 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 
 /**
  * The ids of the events that are still news: every one but a "your turn" whose recipient is no
- * longer awaited in that game (one batch of reads for all of them).
+ * longer awaited in that game (one batch of reads for all of them). A turn for a game the user has
+ * open goes nowhere, so it is not looked up.
  */
 async function stillAwaitedAll(db: D1Database, events: EventRow[]): Promise<Set<string>> {
 	const news = new Set(events.filter((e) => e.kind !== 'turn').map((e) => e.id));
-	const turns = events.filter((e) => e.kind === 'turn');
+	const turns = events.filter((e) => e.kind === 'turn' && !e.game_open);
 	if (!turns.length) return news;
 	const results = await db.batch(turns.map((e) => awaitedQuery(db, e.game_id, e.user_id)));
 	turns.forEach((e, i) => {
