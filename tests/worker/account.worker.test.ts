@@ -10,33 +10,11 @@ import { ACCOUNT_LIMITS, RESET_TTL } from '$lib/server/auth/account';
 import { skeleton } from '$lib/server/auth/skeleton';
 import { deliverDue, fanOut, type Senders } from '$lib/server/notify/delivery';
 import type { ChannelSender, Recipient } from '$lib/server/notify/types';
-import { api, randomIp, request, sessionCookie, signUp, uniqueName, type TestUser } from './helpers';
+import { address, api, mailLink as link, mailCount, mails, randomIp, request, sessionCookie, signUp, uniqueName, verifiedUser, type TestUser } from './helpers';
 
 const DB = env.DB;
 const FORM = 'application/x-www-form-urlencoded';
-const LINK = /\/(verify|reset)#([a-z2-7]{32})/;
 
-const address = () => `${uniqueName('a').replace(/_/g, '.')}@mail.example`;
-
-async function mails(to: string) {
-	return (
-		await DB.prepare('SELECT subject, text, html FROM dev_mailbox WHERE to_address = ?1 ORDER BY created_at, rowid').bind(to).all<{ subject: string; text: string; html: string }>()
-	).results;
-}
-
-/** The link of the newest mail of `kind` to `to`, waiting a little for mails sent after the answer (waitUntil). */
-async function link(to: string, kind: 'verify' | 'reset', count = 1): Promise<string> {
-	for (let i = 0; i < 100; i++) {
-		const found = (await mails(to)).map((m) => LINK.exec(m.text)).filter((x) => x?.[1] === kind);
-		if (found.length >= count) return found[found.length - 1]![2];
-		await new Promise((r) => setTimeout(r, 20));
-	}
-	throw new Error(`no ${kind} mail to ${to}`);
-}
-
-async function mailCount(to: string, kind: 'verify' | 'reset'): Promise<number> {
-	return (await mails(to)).filter((m) => LINK.exec(m.text)?.[1] === kind).length;
-}
 
 async function userRow(id: string) {
 	return DB.prepare('SELECT * FROM users WHERE id = ?1').bind(id).first<Record<string, any>>();
@@ -47,14 +25,6 @@ const verify = (token: string) => request('POST', '/api/auth/verify', { body: { 
 const forgot = (login: string, ip = randomIp()) => request('POST', '/api/auth/forgot', { body: { login }, ip });
 const reset = (token: string, password: string) => request('POST', '/api/auth/reset', { body: { token, password } });
 const signIn = (username: string, password: string) => request('POST', '/api/auth/signin', { body: { username, password } });
-
-/** A user whose sign-up address is verified (through its mail). */
-async function verifiedUser(prefix = 'ver'): Promise<TestUser & { email: string }> {
-	const email = address();
-	const u = await signUp(prefix, { email });
-	expect((await verify(await link(email, 'verify'))).status).toBe(200);
-	return { ...u, email };
-}
 
 describe('email verification', () => {
 	it('sign-up with an address mails a link; the link works once; the address is then verified', async () => {

@@ -2,7 +2,7 @@
 // Every request carries the site's Origin (the Worker refuses cross-origin writes) and, unless
 // told otherwise, a fresh client address, so the per-address sign-up limit of one test never
 // touches another.
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 
 export const ORIGIN = 'http://localhost';
 
@@ -93,4 +93,41 @@ export async function api<T = any>(
 		parsed = { nonJson: text.slice(0, 200) };
 	}
 	return { status: res.status, body: parsed as T, res };
+}
+
+// ---- mail (DEV_MAILBOX=1 keeps sent mails in D1 dev_mailbox) -----------------------------------
+
+const LINK = /\/(verify|reset)#([a-z2-7]{32})/;
+
+/** The mails sent to `to`, oldest first, as the real send_email binding left them. */
+export async function mails(to: string) {
+	return (
+		await env.DB.prepare('SELECT subject, text, html FROM dev_mailbox WHERE to_address = ?1 ORDER BY created_at, rowid').bind(to).all<{ subject: string; text: string; html: string }>()
+	).results;
+}
+
+/** The token of the newest `kind` link mailed to `to`, waiting a little for mails sent after the answer (waitUntil). */
+export async function mailLink(to: string, kind: 'verify' | 'reset', count = 1): Promise<string> {
+	for (let i = 0; i < 100; i++) {
+		const found = (await mails(to)).map((m) => LINK.exec(m.text)).filter((x) => x?.[1] === kind);
+		if (found.length >= count) return found[found.length - 1]![2];
+		await new Promise((r) => setTimeout(r, 20));
+	}
+	throw new Error(`no ${kind} mail to ${to}`);
+}
+
+export async function mailCount(to: string, kind: 'verify' | 'reset'): Promise<number> {
+	return (await mails(to)).filter((m) => LINK.exec(m.text)?.[1] === kind).length;
+}
+
+/** A fresh address of the test domain. */
+export const address = () => `${uniqueName('a').replace(/_/g, '.')}@mail.example`;
+
+/** A user whose sign-up address is verified (through its mail). */
+export async function verifiedUser(prefix = 'ver'): Promise<TestUser & { email: string }> {
+	const email = address();
+	const u = await signUp(prefix, { email });
+	const res = await request('POST', '/api/auth/verify', { body: { token: await mailLink(email, 'verify') } });
+	if (res.status !== 200) throw new Error(`verifying ${email}: ${res.status} ${await res.text()}`);
+	return { ...u, email };
 }

@@ -98,6 +98,13 @@ export async function call(who: HttpUser | null, method: string, path: string, b
 	return { status: res.status, json, text };
 }
 
+/** The session id (the SHA-256 of the token, as D1 keeps it) of a `session=<token>` cookie. */
+export async function sessionIdOf(cookie: string): Promise<string> {
+	const token = cookie.slice('session='.length);
+	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+	return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 // ---- sockets through the real Worker -------------------------------------------------------------
 
 export interface Sock {
@@ -109,8 +116,12 @@ export interface Sock {
 	next(count: number): Promise<ServerMessage[]>;
 }
 
-/** Opens a WebSocket at `path` as `who` (or signed out) and collects its messages. */
-export async function openSocket(who: HttpUser | null, path: string): Promise<Sock> {
+/**
+ * Opens a WebSocket at `path` as `who` (or signed out) and collects its messages. `halfOpen`: a
+ * client that ignores the server's close frame — it never answers it and can keep sending (issue 28;
+ * a normal client answers the close at once, workerd's `web_socket_auto_reply_to_close`).
+ */
+export async function openSocket(who: Pick<HttpUser, 'cookie'> | null, path: string, o: { halfOpen?: boolean } = {}): Promise<Sock> {
 	const res = await exports.default.fetch(`${ORIGIN}${path}`, {
 		headers: { upgrade: 'websocket', origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) }
 	});
@@ -118,7 +129,7 @@ export async function openSocket(who: HttpUser | null, path: string): Promise<So
 	const ws = res.webSocket! as unknown as WebSocket;
 	const messages: ServerMessage[] = [];
 	const waiters: (() => void)[] = [];
-	(ws as unknown as { accept(): void }).accept();
+	(ws as unknown as { accept(o?: { allowHalfOpen?: boolean }): void }).accept(o.halfOpen ? { allowHalfOpen: true } : undefined);
 	const closed = new Promise<number>((ok) => ws.addEventListener('close', (e) => ok((e as CloseEvent).code)));
 	ws.addEventListener('message', (e) => {
 		try {

@@ -5,7 +5,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '$lib/protocol/socket';
-import { ORIGIN, call, openSocket, signUp, type HttpUser } from './room-helpers';
+import { ORIGIN, call, openSocket, sessionIdOf, signUp, type HttpUser } from './room-helpers';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -19,12 +19,6 @@ async function signInAgain(u: HttpUser): Promise<HttpUser> {
 	expect(res.status).toBe(200);
 	return { ...u, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
 }
-
-const sessionIdOf = async (cookie: string) => {
-	const token = cookie.slice('session='.length);
-	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-	return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-};
 
 /** A started 3-player game in the sealed-bid auction of round 1 (A bids first, B and C still to bid). */
 async function gameInAuction(players: HttpUser[]) {

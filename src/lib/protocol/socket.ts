@@ -8,3 +8,9 @@
  * does not simply reconnect: the page loads again as whoever the visitor is now.
  */
 export const SESSION_ENDED = 4401;
+
+/**
+ * Close code of a socket that sent more frames than its budget (issue 28; RFC 6455 §7.4.1 "policy
+ * violation"). The game page never comes near it; a client that gets it reconnects with backoff.
+ */
+export const OVER_BUDGET = 1008;

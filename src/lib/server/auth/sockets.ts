@@ -6,10 +6,17 @@
  * hub closes the session's inbox sockets and tells each of those rooms to close its sockets, before
  * the answer to the sign-out goes out. What ends a session without telling the hub (expiry) is
  * caught when a socket resyncs or outlives the expiry it was opened with (GameRoom).
+ *
+ * Closing is not enough (issue 28): a client that ignores the close frame keeps the connection
+ * and workerd passes its frames on. So a socket of an ended session is *ended* — its identity
+ * dropped from its attachment — and refuses every later frame (../socket-gate.ts). A room the hub
+ * cannot reach is asked again by the hub's alarm; and a player's socket asks D1 before a move when
+ * its session was last confirmed more than five minutes ago (room/sockets.ts SESSION_RECHECK_MS).
  */
 import type { WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import { SESSION_ENDED, SESSION_HEADER, type SocketSession } from '$lib/protocol/room';
 import { SESSION_ID, invalidateOwnSession } from './session';
+import { endSocket, isEnded } from '../socket-gate';
 
 type HubEnv = Pick<Env, 'USER_HUB'>;
 
@@ -29,21 +36,22 @@ interface SessionAttachment {
 	sessionId?: string | null;
 }
 
+/**
+ * Ends a socket whose session ended (issue 28): its identity is dropped from its attachment and the
+ * socket refuses every later frame (../socket-gate.ts) — a client that ignores the close frame
+ * keeps sending on the connection, and workerd passes those frames on.
+ */
 export function closeEnded(ws: CfWebSocket): void {
-	try {
-		ws.close(SESSION_ENDED, 'session ended');
-	} catch {
-		/* already closed */
-	}
+	endSocket(ws, SESSION_ENDED, 'session ended');
 }
 
-/** Closes the sockets (of a hub or a room) opened by any of these sessions; answers how many. */
+/** Ends the sockets (of a hub or a room) opened by any of these sessions; answers how many. */
 export function closeSessionsIn(sockets: CfWebSocket[], sessionIds: Iterable<string>): number {
 	const ids = new Set(sessionIds);
 	let n = 0;
 	for (const ws of sockets) {
 		const att = ws.deserializeAttachment() as SessionAttachment | null;
-		if (att?.sessionId && ids.has(att.sessionId)) {
+		if (!isEnded(att) && att?.sessionId && ids.has(att.sessionId)) {
 			closeEnded(ws);
 			n++;
 		}

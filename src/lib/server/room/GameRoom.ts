@@ -314,6 +314,11 @@ export class GameRoom extends DurableObject<Env> {
 
 	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
 	async closeSessions(sessionIds: string[]): Promise<number> {
+		const refusals = testSeams(this.env) && this.store.exists() ? this.store.counter('failCloses') : 0;
+		if (refusals > 0) {
+			this.store.setCounter('failCloses', refusals - 1);
+			throw new Error('test seam: this room cannot be reached');
+		}
 		return this.sockets.closeSessions(sessionIds);
 	}
 
@@ -510,6 +515,13 @@ export class GameRoom extends DurableObject<Env> {
 	/** Writes everything pending to D1 now (tests; the alarm does it otherwise). */
 	flush(): Promise<void> {
 		return this.flusher.flush();
+	}
+
+	/** Test seam: the next `n` calls of closeSessions fail as if the room could not be reached. Tests only. */
+	async failNextSessionCloses(n: number): Promise<boolean> {
+		if (!testSeams(this.env)) return false;
+		this.store.setCounter('failCloses', n);
+		return true;
 	}
 
 	async failNextD1Writes(n: number): Promise<boolean> {

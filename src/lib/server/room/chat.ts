@@ -14,6 +14,7 @@
 import type { D1Database, SqlStorage } from '@cloudflare/workers-types';
 import { CHAT_DELETE_MS, CHAT_MAX, CHAT_PAGE, type ChatMessage, type ChatPage } from '$lib/protocol/chat';
 import type { RoomResult } from '$lib/protocol/room';
+import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { refuse } from './lobby';
 import type { Meta, Player } from './storage';
@@ -307,7 +308,12 @@ export class RoomChat {
 		const reads = new Map(this.room.sql.exec<{ seat: number; seq: number }>('SELECT seat, seq FROM chat_read').toArray().map((x) => [x.seat, x.seq]));
 		return {
 			count: this.latest(),
-			reads: this.room.players().map((p) => ({ userId: p.userId, seq: reads.get(p.seat) ?? 0 })),
+			// A deleted player's seat (issue 15) names nobody in D1: a read mark for it would fail the
+			// whole flush on chat_reads' foreign key, and keep failing (found by issue 28's tests).
+			reads: this.room
+				.players()
+				.filter((p) => !p.userId.startsWith(TOMBSTONE_PREFIX))
+				.map((p) => ({ userId: p.userId, seq: reads.get(p.seat) ?? 0 })),
 			changed: r.changed
 		};
 	}

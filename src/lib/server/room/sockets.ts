@@ -2,6 +2,8 @@
  * The room's WebSockets (hibernation API): the upgrade, resync messages, the broadcast of every
  * change as each socket's own view, and the tie of each socket to the session that opened it
  * (issue 10: a socket lives no longer than its session; the user's hub closes it when it ends).
+ * Every frame passes the gate first (../socket-gate.ts, issue 28): an ended socket — its session
+ * over, or its budget spent — refuses every frame and hears nothing more, whatever its client does.
  */
 import type {
 	DurableObjectState,
@@ -18,15 +20,44 @@ import { checkJsonValue } from '../http';
 import { SocketMove } from '../games';
 import { closeEnded, closeSessionsIn, parseSocketSession } from '../auth/sockets';
 import { sessionExpiry } from '../auth/session';
+import { SocketGate, type Budget } from '../socket-gate';
 import { validUser } from './lobby';
 import type { Player } from './storage';
 
 /**
  * What a socket carries through hibernation: who opened it and with which session (null for a
  * signed-out spectator), and when that session expires as far as the room knows — after that the
- * socket gets nothing more until the session is checked again (issue 10).
+ * socket gets nothing more until the session is checked again (issue 10) — and when D1 last
+ * confirmed the session (`checkedAt`). An ended socket's attachment is `{ended}` only (socket-gate.ts).
  */
-type Attachment = { userId: string | null; username?: string; sessionId?: string | null; expiresAt?: number | null; lookingAt?: number | null; muted?: number[] };
+type Attachment = {
+	userId: string | null;
+	username?: string;
+	sessionId?: string | null;
+	expiresAt?: number | null;
+	checkedAt?: number;
+	lookingAt?: number | null;
+	muted?: number[];
+};
+
+/**
+ * A game socket's budget (issue 28), from what the game page sends (ui/gameSocket.svelte.ts): a
+ * presence report when the page is shown, hidden, used after idling, and every 45 s; a resync after
+ * a gap; `mutes` when the user mutes someone; a move per Confirm. That is a few frames a minute, a
+ * burst of a handful when a tab is switched back and forth; tests/e2e/giants.e2e.ts replays the
+ * frames its page sent through a full round against this budget. An accepted move gives its token
+ * back (`SocketGate.refund`): moves are bounded by the game itself, so bots that play fast over the
+ * socket are not held back; refused moves count.
+ */
+export const ROOM_BUDGET: Budget = { burst: 30, perSecond: 1 };
+
+/**
+ * A seated player's socket whose session D1 confirmed longer ago than this asks D1 again before its
+ * next move: a socket whose room never heard that its session ended (the hub could not reach it)
+ * moves for it for at most this long. Moves are rare enough in a correspondence game that one
+ * session lookup per five minutes of play costs nothing.
+ */
+export const SESSION_RECHECK_MS = 5 * 60_000;
 
 /**
  * How long a "looking" report counts (room time). The page reports while it is visible and was used
@@ -59,7 +90,11 @@ export interface SocketsHost {
 const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class RoomSockets {
-	constructor(private readonly room: SocketsHost) {}
+	private readonly gate: SocketGate;
+
+	constructor(private readonly room: SocketsHost) {
+		this.gate = new SocketGate(ROOM_BUDGET);
+	}
 
 	/** The upgrade: a socket for the signed-in user (with their session) or a spectator. */
 	async upgrade(request: CfRequest): Promise<CfResponse> {
@@ -91,7 +126,14 @@ export class RoomSockets {
 		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
 		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
 		this.room.ctx.acceptWebSocket(server);
-		server.serializeAttachment({ userId, ...(userId !== null && username ? { username } : {}), sessionId: session?.id ?? null, expiresAt: session?.expiresAt ?? null, muted } satisfies Attachment);
+		server.serializeAttachment({
+			userId,
+			...(userId !== null && username ? { username } : {}),
+			sessionId: session?.id ?? null,
+			expiresAt: session?.expiresAt ?? null,
+			checkedAt: this.room.now(), // the route looked the session up in D1 just now
+			muted
+		} satisfies Attachment);
 		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
 		if (session && userId !== null && !(await this.register(userId, session.id))) closeEnded(server);
 		else send(server, { type: 'state', ...this.room.viewFor(userId) });
@@ -99,6 +141,9 @@ export class RoomSockets {
 	}
 
 	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
+		// Before anything is read: an ended socket acts as nobody, and every frame costs a token.
+		const att = this.gate.admit<Attachment>(ws);
+		if (!att) return;
 		if (typeof message === 'string' && overSocketLimit(message))
 			return send(ws, { type: 'refused', moveId: null, status: 413, code: 'TOO_LARGE', message: `a message is at most ${SOCKET_MESSAGE_LIMIT} bytes` });
 		let msg: { type?: unknown; looking?: unknown; moveId?: unknown } | undefined;
@@ -110,25 +155,27 @@ export class RoomSockets {
 		const type = msg && typeof msg === 'object' ? msg.type : undefined;
 		const bad = this.room.loadExisting();
 		if (bad) return send(ws, { type: 'error', code: bad.code, message: bad.message });
-		if (type === 'move') return this.move(ws, msg!);
+		const userId = att.userId ?? null;
+		if (type === 'move') return this.move(ws, att, msg!);
 		if (type === 'resync') {
-			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
 			if (!(await this.sessionAlive(ws, att))) return closeEnded(ws);
-			return send(ws, { type: 'state', ...this.room.viewFor(att.userId) });
+			return send(ws, { type: 'state', ...this.room.viewFor(userId) });
 		}
 		if (type === 'presence' && typeof msg!.looking === 'boolean') {
 			// Whether someone is looking at this game now: no reply; only the turn notifications read it.
-			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
-			if (att.userId !== null) {
+			if (userId !== null) {
 				ws.serializeAttachment({ ...att, lookingAt: msg!.looking ? this.room.now() : null } satisfies Attachment);
-				if (msg!.looking) this.room.markSeen(att.userId);
+				if (msg!.looking) this.room.markSeen(userId);
 			}
 			return;
 		}
 		if (type === 'mutes') {
 			// The user muted or unmuted someone (PUT/DELETE /api/me/mutes): read their mutes again.
-			const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
-			if (att.userId !== null && this.room.mutedSeats) ws.serializeAttachment({ ...att, muted: await this.room.mutedSeats(att.userId) } satisfies Attachment);
+			if (userId !== null && this.room.mutedSeats) {
+				const muted = await this.room.mutedSeats(userId);
+				// The lookup waited on D1: the socket may have ended meanwhile, and stays ended.
+				if (!this.gate.ended(ws)) ws.serializeAttachment({ ...att, muted } satisfies Attachment);
+			}
 			return;
 		}
 		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}, {"type":"presence","looking":true|false} or {"type":"move",…}' });
@@ -141,21 +188,25 @@ export class RoomSockets {
 	 * socket, as for any move. Like every message a Durable Object sends, the ack leaves only once the
 	 * move's storage transaction is durable (the output gate): an acknowledged move survives a crash.
 	 */
-	private async move(ws: CfWebSocket, msg: { moveId?: unknown }): Promise<void> {
+	private async move(ws: CfWebSocket, att: Attachment, msg: { moveId?: unknown }): Promise<void> {
 		const moveId = typeof msg.moveId === 'string' && MOVE_ID.test(msg.moveId) ? msg.moveId : null;
 		const refuse = (e: { status: number; code: string; message: string; currentVersion?: number }) =>
 			send(ws, { type: 'refused', moveId, status: e.status, code: e.code, message: e.message, ...(e.currentVersion === undefined ? {} : { currentVersion: e.currentVersion }) });
 		const checked = checkJsonValue(msg, SocketMove);
 		if (!checked.ok) return refuse(checked);
-		const att = (ws.deserializeAttachment() as Attachment | null) ?? { userId: null };
-		if (att.userId === null || !this.room.submit) return refuse({ status: 401, code: 'UNAUTHENTICATED', message: 'sign in first' });
-		// The session's expiry as the socket knew it has passed: ask D1 (it may have been renewed).
-		if (att.expiresAt && att.expiresAt <= Date.now() && !(await this.sessionAlive(ws, att))) return closeEnded(ws);
+		const userId = att.userId ?? null;
+		if (userId === null || !this.room.submit) return refuse({ status: 401, code: 'UNAUTHENTICATED', message: 'sign in first' });
+		// The session's expiry as the socket knew it has passed, or D1 confirmed it long ago: ask D1.
+		const stale = (att.expiresAt && att.expiresAt <= Date.now()) || !att.checkedAt || this.room.now() - att.checkedAt > SESSION_RECHECK_MS;
+		if (stale && !(await this.sessionAlive(ws, att))) return closeEnded(ws);
+		// The lookup waited on D1: had the session ended meanwhile, its hub has ended this socket.
+		if (this.gate.ended(ws)) return;
 		const { type: _type, ...input } = checked.value;
 		// Sockets opened before usernames were kept in the attachment: the seat's name (only its validity matters).
-		const username = att.username ?? this.room.players().find((p) => p.userId === att.userId)?.username ?? '?';
-		const r = await this.room.submit({ id: att.userId, username }, input);
+		const username = att.username ?? this.room.players().find((p) => p.userId === userId)?.username ?? '?';
+		const r = await this.room.submit({ id: userId, username }, input);
 		if (!r.ok) return refuse(r);
+		if (!r.duplicate) this.gate.refund(ws);
 		send(ws, { type: 'ack', moveId: input.moveId, version: r.version, duplicate: r.duplicate });
 	}
 
@@ -165,10 +216,11 @@ export class RoomSockets {
 		} catch {
 			/* already closed */
 		}
-		// The session's last socket here: the hub need not tell this room about it any more.
+		// The session's last socket here: the hub need not tell this room about it any more. (An ended
+		// socket names no session: its hub has forgotten it already, or its row ages out there.)
 		const att = ws.deserializeAttachment() as Attachment | null;
 		const gameId = this.room.gameId();
-		if (!att?.sessionId || att.userId === null || !gameId) return;
+		if (!att?.sessionId || !att.userId || !gameId) return;
 		const others = this.room.ctx.getWebSockets().some((w) => w !== ws && (w.deserializeAttachment() as Attachment | null)?.sessionId === att.sessionId);
 		if (others) return;
 		try {
@@ -187,6 +239,7 @@ export class RoomSockets {
 		const players = this.room.players();
 		for (const ws of sockets) {
 			const att = ws.deserializeAttachment() as Attachment | null;
+			if (this.gate.ended(ws, att)) continue;
 			// Past the expiry the socket was opened with (sessions are renewed while used): nothing more
 			// until the session is confirmed; the client reconnects, and the upgrade checks the cookie.
 			if (att?.expiresAt && att.expiresAt <= now) {
@@ -215,6 +268,7 @@ export class RoomSockets {
 		const now = Date.now();
 		for (const ws of this.room.ctx.getWebSockets()) {
 			const att = ws.deserializeAttachment() as Attachment | null;
+			if (this.gate.ended(ws, att)) continue;
 			if (att?.expiresAt && att.expiresAt <= now) {
 				closeEnded(ws);
 				continue;
@@ -263,15 +317,15 @@ export class RoomSockets {
 	 * knew has passed); a live session's new expiry is kept. Spectator sockets have none to check.
 	 */
 	private async sessionAlive(ws: CfWebSocket, att: Attachment): Promise<boolean> {
-		if (!att.sessionId || att.userId === null) return true;
+		if (!att.sessionId || !att.userId) return true;
 		let expiresAt: number | null;
 		try {
 			expiresAt = await sessionExpiry(this.room.env.DB, att.sessionId, att.userId);
 		} catch {
 			expiresAt = null; // cannot tell: the client reconnects, and the upgrade checks the cookie
 		}
-		if (expiresAt === null) return false;
-		ws.serializeAttachment({ ...att, expiresAt } satisfies Attachment);
+		if (expiresAt === null || this.gate.ended(ws)) return false;
+		ws.serializeAttachment({ ...att, expiresAt, checkedAt: this.room.now() } satisfies Attachment);
 		return true;
 	}
 }
