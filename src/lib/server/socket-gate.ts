@@ -58,6 +58,8 @@ export class SocketGate {
 
 	constructor(
 		private readonly budget: Budget,
+		/** Names the sockets in the log line of an ended one ("game room", "inbox"). */
+		private readonly label: string,
 		private readonly clock: () => number = Date.now
 	) {}
 
@@ -78,6 +80,8 @@ export class SocketGate {
 		b.tokens = Math.min(this.budget.burst, b.tokens + ((now - b.at) * this.budget.perSecond) / 1000);
 		b.at = Math.max(b.at, now);
 		if (b.tokens < 1) {
+			// For the operators (and the e2e tests, which require that no page of theirs ever gets here).
+			console.warn(`socket over budget: a ${this.label} socket was ended with ${OVER_BUDGET}`);
 			this.end(ws, OVER_BUDGET, 'too many messages');
 			return null;
 		}

@@ -51,7 +51,7 @@ export const HUB_BUDGET: Budget = { burst: 10, perSecond: 0.2 };
 
 export class UserHub extends DurableObject<Env> {
 	private readonly sql: SqlStorage;
-	private readonly gate = new SocketGate(HUB_BUDGET);
+	private readonly gate = new SocketGate(HUB_BUDGET, 'inbox');
 
 	constructor(ctx: DurableObjectState, env: Env) {
 		super(ctx, env);

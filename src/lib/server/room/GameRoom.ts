@@ -72,7 +72,11 @@ export class GameRoom extends DurableObject<Env> {
 			markSeen: (u) => core.markSeen(u),
 			now,
 			mutedSeats: (u) => this.chat.mutedSeats(u),
-			submit: (u, input) => this.submit(u, input)
+			submit: (u, input) => this.submit(u, input),
+			awaits: (u) => {
+				const seat = core.players.find((p) => p.userId === u)?.seat;
+				return seat !== undefined && !!core.meta && !!core.kind && activeSeats(core.kind, core.state, core.meta).includes(seat);
+			}
 		});
 		this.chat = new RoomChat({
 			sql: ctx.storage.sql,

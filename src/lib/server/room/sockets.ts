@@ -44,10 +44,11 @@ type Attachment = {
  * A game socket's budget (issue 28), from what the game page sends (ui/gameSocket.svelte.ts): a
  * presence report when the page is shown, hidden, used after idling, and every 45 s; a resync after
  * a gap; `mutes` when the user mutes someone; a move per Confirm. That is a few frames a minute, a
- * burst of a handful when a tab is switched back and forth; tests/e2e/giants.e2e.ts replays the
- * frames its page sent through a full round against this budget. An accepted move gives its token
- * back (`SocketGate.refund`): moves are bounded by the game itself, so bots that play fast over the
- * socket are not held back; refused moves count.
+ * burst of a handful when a tab is switched back and forth; the e2e tests replay the frames their
+ * pages sent through whole games against this budget (tests/e2e/budget.ts). An accepted move of a
+ * seat the game was waiting for gives its token back (`SocketGate.refund`): such play is bounded by
+ * the game itself, so bots that play fast over the socket are not held back. Refused moves count,
+ * and so do accepted moves of a seat the game was not waiting for (a sealed bid replaced, G-3.1).
  */
 export const ROOM_BUDGET: Budget = { burst: 30, perSecond: 1 };
 
@@ -84,6 +85,8 @@ export interface SocketsHost {
 	mutedSeats?(userId: string | null): Promise<number[]>;
 	/** A seated user's move (GameRoom.submit: the same checks, idempotency and commit as POST /moves). */
 	submit?(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>>;
+	/** Whether the game is waiting for this user's seat now (the kind's activeSeats). */
+	awaits?(userId: string): boolean;
 }
 
 /** A moveId as the room takes it (games.ts MoveBody), to name a refusal of a malformed move. */
@@ -93,7 +96,7 @@ export class RoomSockets {
 	private readonly gate: SocketGate;
 
 	constructor(private readonly room: SocketsHost) {
-		this.gate = new SocketGate(ROOM_BUDGET);
+		this.gate = new SocketGate(ROOM_BUDGET, 'game room');
 	}
 
 	/** The upgrade: a socket for the signed-in user (with their session) or a spectator. */
@@ -204,9 +207,12 @@ export class RoomSockets {
 		const { type: _type, ...input } = checked.value;
 		// Sockets opened before usernames were kept in the attachment: the seat's name (only its validity matters).
 		const username = att.username ?? this.room.players().find((p) => p.userId === userId)?.username ?? '?';
+		const awaited = this.room.awaits?.(userId) ?? false;
 		const r = await this.room.submit({ id: userId, username }, input);
 		if (!r.ok) return refuse(r);
-		if (!r.duplicate) this.gate.refund(ws);
+		// Play the game was waiting for is bounded by the game: its token comes back. Not so a move of
+		// a seat nobody waits for (G-3.1 lets a sealed bid be replaced at will): it counts.
+		if (!r.duplicate && awaited) this.gate.refund(ws);
 		send(ws, { type: 'ack', moveId: input.moveId, version: r.version, duplicate: r.duplicate });
 	}
 
