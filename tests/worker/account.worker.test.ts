@@ -309,6 +309,50 @@ describe('password reset', () => {
 		expect(await mailCount(u.email, 'reset')).toBe(ACCOUNT_LIMITS.resetAccount.max);
 	});
 
+	it('a newer reset mail kills the links mailed before it (issue 28)', async () => {
+		const u = await verifiedUser('rnew');
+		expect((await forgot(u.username)).status).toBe(200);
+		const first = await link(u.email, 'reset');
+		expect((await forgot(u.email)).status).toBe(200);
+		const second = await link(u.email, 'reset', 2);
+		expect(second).not.toBe(first);
+		const old = await reset(first, 'from the older mail');
+		expect(old.status).toBe(400);
+		expect(await old.json()).toMatchObject({ code: 'BAD_TOKEN' });
+		expect((await reset(second, 'from the newest mail')).status).toBe(200);
+		expect((await signIn(u.username, 'from the older mail')).status).toBe(401);
+		expect((await signIn(u.username, 'from the newest mail')).status).toBe(200);
+	});
+
+	it('links that do not work are counted per client address: past 20 in an hour, 429 (issue 28)', async () => {
+		const u = await verifiedUser('rguess');
+		const ip = randomIp();
+		const guess = () => `${crypto.randomUUID().replace(/-/g, '').replace(/[^a-z2-7]/g, 'a')}`.padEnd(32, 'b').slice(0, 32);
+		const open = (path: '/api/auth/verify' | '/api/auth/reset', token: string, from = ip) =>
+			request('POST', path, { body: path === '/api/auth/reset' ? { token, password: 'a guessed new password' } : { token }, ip: from });
+		for (let i = 0; i < ACCOUNT_LIMITS.linkAddress.max; i++) {
+			const res = await open(i % 2 ? '/api/auth/verify' : '/api/auth/reset', guess());
+			expect(res.status).toBe(400);
+			expect(await res.json()).toMatchObject({ code: 'BAD_TOKEN' });
+		}
+		expect((await forgot(u.username)).status).toBe(200);
+		const token = await link(u.email, 'reset');
+		// From that address even a good link waits (and is not used up); from another it works.
+		const limited = await open('/api/auth/reset', token);
+		expect(limited.status).toBe(429);
+		expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+		expect((await open('/api/auth/verify', guess())).status).toBe(429);
+		expect((await open('/api/auth/reset', token, randomIp())).status).toBe(200);
+		// A link that works gives its place back: another address, 19 misses, a hit, and a miss is still a miss.
+		const ip2 = randomIp();
+		for (let i = 0; i < ACCOUNT_LIMITS.linkAddress.max - 1; i++) expect((await open('/api/auth/verify', guess(), ip2)).status).toBe(400);
+		const other = await verifiedUser('rgood');
+		expect((await forgot(other.username)).status).toBe(200);
+		expect((await open('/api/auth/reset', await link(other.email, 'reset'), ip2)).status).toBe(200);
+		expect((await open('/api/auth/verify', guess(), ip2)).status).toBe(400);
+		expect((await open('/api/auth/verify', guess(), ip2)).status).toBe(429);
+	});
+
 	it('the reset page keeps the token out of Referer and URLs', async () => {
 		const res = await request('GET', '/reset', { headers: { accept: 'text/html' } });
 		expect(res.status).toBe(200);

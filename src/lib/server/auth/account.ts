@@ -37,7 +37,14 @@ export const ACCOUNT_LIMITS = {
 	/** Reset mails for one account (silent: an answer must not tell whether the account exists). */
 	resetAccount: { max: 3, windowMs: HOUR },
 	/** Wrong current passwords when changing the password (a stolen session cannot guess on). */
-	passwordUser: { max: 10, windowMs: 15 * MINUTE }
+	passwordUser: { max: 10, windowMs: 15 * MINUTE },
+	/**
+	 * Links opened with a token that works for nothing (verify or reset), from one client address
+	 * (issue 28). Guessing a 160-bit token is hopeless anyway; the bucket costs nothing and keeps a
+	 * client from making D1 work at will. A link that works gives its place back; 20 mistyped or
+	 * stale links an hour is more than any person opens.
+	 */
+	linkAddress: { max: 20, windowMs: HOUR }
 } satisfies Record<string, Limit>;
 
 export const accountKeys = {
@@ -45,7 +52,8 @@ export const accountKeys = {
 	verifyTo: (email: string) => `verify:to:${email.toLowerCase()}`,
 	resetAddress: (address: string) => `reset:addr:${address}`,
 	resetAccount: (userId: string) => `reset:user:${userId}`,
-	passwordUser: (userId: string) => `password:user:${userId}`
+	passwordUser: (userId: string) => `password:user:${userId}`,
+	linkAddress: (address: string) => `link:addr:${address}`
 };
 
 export type Failure = { ok: false; status: number; code: string; message: string };
@@ -94,9 +102,12 @@ const localeOf = (u: { locale: string }): Locale => (u.locale === 'de' ? 'de' : 
 async function issueToken(d1: D1Database, purpose: Purpose, userId: string, email: string, now: number): Promise<string> {
 	const token = generateSessionToken();
 	const ttl = purpose === 'verify_email' ? VERIFY_TTL : RESET_TTL;
-	const stmts = [d1.prepare('DELETE FROM account_tokens WHERE expires_at <= ?1').bind(now)];
-	// Only the newest verification counts: an address typed before is no longer waiting.
-	if (purpose === 'verify_email') stmts.push(d1.prepare("DELETE FROM account_tokens WHERE user_id = ?1 AND purpose = 'verify_email'").bind(userId));
+	// Only the newest link of a purpose counts: an address typed before is no longer waiting, and an
+	// older reset mail (a mailbox read by someone else meanwhile, issue 28) no longer opens the account.
+	const stmts = [
+		d1.prepare('DELETE FROM account_tokens WHERE expires_at <= ?1').bind(now),
+		d1.prepare('DELETE FROM account_tokens WHERE user_id = ?1 AND purpose = ?2').bind(userId, purpose)
+	];
 	stmts.push(
 		d1
 			.prepare('INSERT INTO account_tokens (id, purpose, user_id, email, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
@@ -114,6 +125,19 @@ export async function consumeToken(d1: D1Database, purpose: Purpose, token: stri
 		.bind(sessionIdFromToken(token), purpose, now)
 		.first<{ user_id: string; email: string }>();
 	return row ? { userId: row.user_id, email: row.email } : null;
+}
+
+/**
+ * A link opened from `request`'s client address: the token used up as `consumeToken` does, counted
+ * in that address's bucket unless it worked (issue 28). Null with `limited` when the address has
+ * opened too many links that did not work.
+ */
+async function useLink(d1: D1Database, request: Request, purpose: Purpose, token: string, now: number) {
+	const places = await reserve(d1, [{ key: accountKeys.linkAddress(clientIp(request)), limit: ACCOUNT_LIMITS.linkAddress }], now);
+	if (!places) return { used: null, limited: true } as const;
+	const used = await consumeToken(d1, purpose, token, now);
+	if (used) await release(d1, places);
+	return { used, limited: false } as const;
 }
 
 export async function accountState(d1: D1Database, userId: string, now = Date.now()): Promise<AccountState | null> {
@@ -202,8 +226,9 @@ export async function resendVerification(env: MailEnv, userId: string, origin: s
 }
 
 /** Opens a verification link: the address becomes the account's verified address. */
-export async function verifyEmail(d1: D1Database, token: string, now = Date.now()): Promise<{ ok: true; email: string } | Failure> {
-	const used = await consumeToken(d1, 'verify_email', token, now);
+export async function verifyEmail(d1: D1Database, request: Request, token: string, now = Date.now()): Promise<{ ok: true; email: string } | Failure> {
+	const { used, limited } = await useLink(d1, request, 'verify_email', token, now);
+	if (limited) return rateLimited();
 	if (!used) return badToken();
 	const u = await userRow(d1, used.userId);
 	if (!u) return badToken();
@@ -299,10 +324,11 @@ async function endEverything(env: AccountEnv, userId: string, keepSession: strin
  * one does not burn it). Afterwards every session of the user has ended, every device cookie is
  * forgotten and every other reset link is dead; the person signs in with the new password.
  */
-export async function resetPassword(env: AccountEnv, token: string, password: string, now = Date.now()): Promise<{ ok: true; username: string } | Failure> {
+export async function resetPassword(env: AccountEnv, request: Request, token: string, password: string, now = Date.now()): Promise<{ ok: true; username: string } | Failure> {
 	const bad = checkPassword(password);
 	if (bad) return { ...bad, ok: false };
-	const used = await consumeToken(env.DB, 'reset_password', token, now);
+	const { used, limited } = await useLink(env.DB, request, 'reset_password', token, now);
+	if (limited) return rateLimited();
 	if (!used) return badToken();
 	const u = await userRow(env.DB, used.userId);
 	if (!u) return badToken();
