@@ -41,6 +41,8 @@ export interface CreateOptions {
 	/** The kind's options (its schema fills the rest). */
 	options?: Record<string, unknown>;
 	visibility?: 'public' | 'private';
+	/** Rated or casual (issue 28); absent: the default for the visibility. */
+	rated?: boolean;
 	timeLimit?: '1d' | '2d' | '3d' | '5d' | '7d' | '14d';
 }
 
@@ -117,6 +119,7 @@ export class Client {
 			seats: o.seats,
 			options: o.options ?? {},
 			visibility: o.visibility ?? 'public',
+			...(o.rated === undefined ? {} : { rated: o.rated }),
 			timeLimit: o.timeLimit ?? '3d'
 		});
 	}

@@ -1,6 +1,7 @@
 /**
  * Issue 12 "Unfinished-looking": the visual check. Screenshots of the landing page (signed out and
- * signed in), the lobby, a game, a finished game's history and the 404 page, at 390 and 1280 px, in
+ * signed in), the lobby, a game, a finished game's history, an invite, the archive, a profile with
+ * ratings (issue 28: rated or casual, provisional) and the 404 page, at 390 and 1280 px, in
  * English and German, written to test-results/screenshots/ (git-ignored; CI keeps them as
  * artifacts) so a reviewer can see the look. What can be asserted is: no page scrolls sideways on a
  * phone, the phone header is one compact line, the phone menu is a disclosure that works by
@@ -44,6 +45,7 @@ let rnRunning = '';
 let rnFinished = '';
 let moaRunning = '';
 let moaFinished = '';
+let inviteCode = '';
 
 /** A game of `kind` among the clients, played by its heuristic bot for up to `moves` moves. */
 async function botGame(kind: 'rapanui' | 'moa', seed: string, moves: number): Promise<string> {
@@ -95,8 +97,11 @@ beforeAll(async () => {
 	moaRunning = await botGame('moa', 'look-moa', 12);
 	moaFinished = await botGame('moa', 'look-moa-end', 1000);
 	expect((await clients[0].game(moaFinished)).status).toBe('finished');
-	// An open game, so the lobby and the landing page have one to show.
+	// An open game, so the lobby and the landing page have one to show; a casual one beside it.
 	await clients[1].createGame({ seats: 4 });
+	await clients[2].createGame({ seats: 3, rated: false });
+	// A private game chosen rated (issue 28): its invite page says what joining means.
+	inviteCode = (await clients[1].createGame({ seats: 3, visibility: 'private', rated: true })).inviteCode!;
 	for (const v of VIEWPORTS) people.set(v.name, await newPerson({ width: v.width, height: v.height }));
 });
 
@@ -139,6 +144,9 @@ const PAGES: { name: string; path: () => string; status?: number; signedOut?: bo
 	{ name: 'moa-game', path: () => `/games/${moaRunning}` },
 	{ name: 'moa-history', path: () => `/games/${moaFinished}/history` },
 	{ name: 'moa-rules', path: () => '/rules/moa' },
+	{ name: 'invite', path: () => `/invite/${inviteCode}` },
+	{ name: 'archive', path: () => '/archive' },
+	{ name: 'profile', path: () => `/players/${clients[0].username}` },
 	{ name: 'not-found', path: () => '/no-such-page', status: 404 }
 ];
 

@@ -6,54 +6,21 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { D1Payload } from '$lib/protocol/room';
-import { displayRating, flushBatch, ranking } from '$lib/server/people/ratings';
+import { displayRating, flushBatch } from '$lib/server/people/ratings';
 import { renderEvent } from '$lib/server/notify/render';
 import { randomId } from '$lib/server/games';
-import { runInDurableObject } from 'cloudflare:test';
-import { GameRoom } from '$lib/server/room/GameRoom';
-import { call, room, signUp, type HttpUser } from './room-helpers';
+import { call, signUp, type HttpUser } from './room-helpers';
 import { signUp as signUpWithEmail } from './helpers';
+import { changes, finishedGame as played, ratingRow, until, walkAway } from './rating-helpers';
+
+/** A public (or private) Take-away game of a and b played to its end (rating-helpers.ts). */
+const finishedGame = (a: HttpUser, b: HttpUser, visibility: 'public' | 'private' = 'public') => played(a, b, { visibility });
 
 const KIND = 'takeaway';
 
-/** Waits (bounded) until `probe` answers truthy: the room writes D1 right after its change. */
-async function until<T>(probe: () => Promise<T>, what: string): Promise<NonNullable<T>> {
-	for (let i = 0; i < 100; i++) {
-		const v = await probe();
-		if (v) return v as NonNullable<T>;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	throw new Error(`never: ${what}`);
-}
-
-/** A public (or private) Take-away game of a and b, played to its end through the API: id and winner. */
-async function finishedGame(a: HttpUser, b: HttpUser, visibility: 'public' | 'private' = 'public') {
-	const c = await call(a, 'POST', '/api/games', { kind: KIND, seats: 2, options: { stones: 5 }, visibility });
-	expect(c.status).toBe(201);
-	const id = c.json.id as string;
-	expect((await call(b, 'POST', `/api/games/${id}/join`, { inviteCode: c.json.inviteCode ?? undefined })).status).toBe(200);
-	const who = new Map([a, b].map((u) => [u.id, u]));
-	for (let k = 0; k < 10; k++) {
-		const v = (await call(a, 'GET', `/api/games/${id}`)).json;
-		if (v.status === 'finished') break;
-		const mover = who.get(v.seats.find((s: { seat: number }) => s.seat === v.activeSeats[0]).userId)!;
-		expect((await call(mover, 'POST', `/api/games/${id}/moves`, { moveId: `m${k}`, move: { type: 'take', n: 1 } })).status).toBe(200);
-	}
-	await until(async () => (await env.DB.prepare("SELECT 1 AS x FROM games WHERE id = ?1 AND status = 'finished'").bind(id).first()) !== null, 'finished in D1');
-	const seats = (await env.DB.prepare('SELECT user_id, winner FROM seats WHERE game_id = ?1').bind(id).all<{ user_id: string; winner: number }>()).results;
-	return { id, inviteCode: c.json.inviteCode as string | null, winner: seats.find((s) => s.winner === 1)!.user_id };
-}
-
-async function ratingRow(userId: string, kind: string) {
-	return env.DB.prepare('SELECT mu, sigma, games FROM ratings WHERE user_id = ?1 AND kind = ?2').bind(userId, kind).first<{ mu: number; sigma: number; games: number }>();
-}
-async function changes(gameId: string) {
-	return (await env.DB.prepare('SELECT * FROM rating_changes WHERE game_id = ?1 ORDER BY user_id').bind(gameId).all<Record<string, number | string>>()).results;
-}
-
 let g = 0;
 /** A finished payload as the room writes it (projection.ts d1Payload) for `users` with scores and winners. */
-function payload(kind: string, users: HttpUser[], seats: { score: number; winner: 0 | 1; dropped?: number }[], over: Partial<D1Payload['game']> = {}): D1Payload {
+function payload(kind: string, users: HttpUser[], seats: { score: number; winner: 0 | 1; dropped?: number; decisions?: number }[], over: Partial<D1Payload['game']> = {}): D1Payload {
 	const id = randomId();
 	const t = Date.UTC(2030, 0, 1) + g++;
 	return {
@@ -62,14 +29,14 @@ function payload(kind: string, users: HttpUser[], seats: { score: number; winner
 			timeLimit: '3d', engineVersion: `${kind}@test`, version: 9, activeSeats: '[]', seedCommitment: null, createdAt: t, updatedAt: t, startedAt: t,
 			finishedAt: t, rounds: 3, players: users.length, ...over
 		},
-		seats: users.map((u, seat) => ({ userId: u.id, seat, colour: null, joinedAt: t, ...seats[seat], dropped: seats[seat].dropped ?? 0 }))
+		// Every seat decided something (ratings.ts ratable) unless a test says otherwise.
+		seats: users.map((u, seat) => ({ userId: u.id, seat, colour: null, joinedAt: t, decisions: 1, ...seats[seat], dropped: seats[seat].dropped ?? 0 }))
 	};
 }
 
 describe('ratings', () => {
-	it('the final ranking: winners share first place, the rest by total, equal totals share', () => {
-		expect(ranking([{ score: 10, winner: 1 }, { score: 12, winner: 0 }, { score: 3, winner: 0 }])).toEqual([1, 2, 3]);
-		expect(ranking([{ score: 10, winner: 1 }, { score: 10, winner: 1 }, { score: 3, winner: 0 }, { score: 3, winner: 0 }, { score: 1, winner: 0 }])).toEqual([1, 1, 3, 3, 5]);
+	// The ranking itself (winners, ties, quitters last): src/lib/server/people/ratings.test.ts.
+	it('a newcomer shows 1000', () => {
 		expect(displayRating(25, 25 / 3)).toBe(1000);
 	});
 
@@ -88,7 +55,7 @@ describe('ratings', () => {
 
 		const prof = await call(null, 'GET', `/api/players/${loser.username}`);
 		expect(prof.status).toBe(200);
-		expect(prof.json.ratings).toEqual([{ kind: KIND, rating: displayRating(l.mu, l.sigma), games: 1 }]);
+		expect(prof.json.ratings).toEqual([{ kind: KIND, rating: displayRating(l.mu, l.sigma), games: 1, provisional: true }]);
 		const page = await call(null, 'GET', `/players/${loser.username}`);
 		expect(page.text).toContain(new Intl.NumberFormat('en').format(displayRating(l.mu, l.sigma)));
 
@@ -114,51 +81,24 @@ describe('ratings', () => {
 		expect((await changes(p.game.id)).length).toBe(2);
 	});
 
-	it('no rating for a game with a seat dropped to the bot, nor for one closed before its start', async () => {
+	it('a seat played by the bot at the end ranks last, whatever the bot scored (issue 28); no rating for a game closed before its start', async () => {
 		const us = [await signUp('rd'), await signUp('re'), await signUp('rf')];
-		const dropped = payload('dropkind', us, [{ score: 5, winner: 1 }, { score: 2, winner: 0, dropped: 1 }, { score: 1, winner: 0 }]);
+		// The bot won for the seat its player left: the game's result stays, the rating counts the seat last.
+		const dropped = payload('dropkind', us, [{ score: 5, winner: 1, dropped: 1 }, { score: 2, winner: 0 }, { score: 1, winner: 0 }]);
 		await flushBatch(env.DB, dropped, []);
-		expect(await env.DB.prepare('SELECT status FROM games WHERE id = ?1').bind(dropped.game.id).first()).toEqual({ status: 'finished' });
-		expect(await changes(dropped.game.id)).toEqual([]);
-		expect(await ratingRow(us[0].id, 'dropkind')).toBeNull();
+		expect(await env.DB.prepare('SELECT score, winner, dropped FROM seats WHERE game_id = ?1 AND seat = 0').bind(dropped.game.id).first()).toEqual({ score: 5, winner: 1, dropped: 1 });
+		expect((await changes(dropped.game.id)).length).toBe(3);
+		const [q, first, second] = await Promise.all(us.map((u) => ratingRow(u.id, 'dropkind')));
+		expect(q!.mu).toBeLessThan(second!.mu);
+		expect(second!.mu).toBeLessThan(first!.mu);
 		const closed = payload('dropkind', [], []);
 		closed.game.startedAt = null;
 		await flushBatch(env.DB, closed, []);
 		expect(await changes(closed.game.id)).toEqual([]);
 	});
 
-	it('through the room: a game that ends with a seat played by the bot is not rated', async () => {
-		const [a, b] = [await signUp('da'), await signUp('db')];
-		const c = await call(a, 'POST', '/api/games', { kind: KIND, seats: 2, options: { stones: 9 }, clock: { kind: 'perMove', days: 1 } });
-		const id = c.json.id as string;
-		await room(id).setClock(Date.UTC(2031, 0, 1));
-		expect((await call(b, 'POST', `/api/games/${id}/join`, {})).status).toBe(200);
-		let v = (await call(a, 'GET', `/api/games/${id}`)).json;
-		const bySeat = v.seats.map((s: { userId: string }) => [a, b].find((u) => u.id === s.userId)!);
-		const first = v.activeSeats[0] as number;
-		const idle = 1 - first;
-		// The idle seat times out three times (the kind's automatic move) and is dropped to the bot.
-		for (let k = 0; k < 3; k++) {
-			v = (await call(a, 'GET', `/api/games/${id}`)).json;
-			if (v.activeSeats[0] !== idle) {
-				expect((await call(bySeat[first], 'POST', `/api/games/${id}/moves`, { moveId: `p${k}`, move: { type: 'take', n: 1 } })).status).toBe(200);
-				v = (await call(a, 'GET', `/api/games/${id}`)).json;
-			}
-			await room(id).setClock(v.clocks[idle].deadline);
-			await runInDurableObject(room(id), async (i: GameRoom) => {
-				await i.alarm();
-				await i.alarm();
-			});
-		}
-		v = (await call(a, 'GET', `/api/games/${id}`)).json;
-		expect(v.clocks[idle].dropped).toBe(true);
-		for (let k = 0; v.status === 'active' && k < 20; k++) {
-			expect((await call(bySeat[first], 'POST', `/api/games/${id}/moves`, { moveId: `q${k}`, move: { type: 'take', n: 1 } })).status).toBe(200);
-			v = (await call(a, 'GET', `/api/games/${id}`)).json;
-		}
-		expect(v.status).toBe('finished');
-		await until(async () => (await env.DB.prepare("SELECT 1 AS x FROM games WHERE id = ?1 AND status = 'finished'").bind(id).first()) !== null, 'finished in D1');
-		expect(await env.DB.prepare('SELECT dropped FROM seats WHERE game_id = ?1 AND seat = ?2').bind(id, idle).first()).toEqual({ dropped: 1 });
+	it('through the room: a seat that only timed out until the bot took it decided nothing, so the game is not rated', async () => {
+		const { id } = await walkAway(await signUp('da'), await signUp('db'), false);
 		expect(await changes(id)).toEqual([]);
 	});
 
@@ -307,7 +247,8 @@ describe('rematch', () => {
 		expect((await call(c, 'GET', `/api/games/${id}/rematch`)).json.rematch).toBeNull();
 
 		const v = (await call(a, 'GET', `/api/games/${offer.json.id}`)).json;
-		expect(v).toMatchObject({ kind: KIND, status: 'waiting', visibility: 'private', seatsWanted: 2, options: { stones: 5 } });
+		// Private like every rematch, and rated like the public game it follows (issue 28: the choice is kept).
+		expect(v).toMatchObject({ kind: KIND, status: 'waiting', visibility: 'private', rated: true, seatsWanted: 2, options: { stones: 5 } });
 		const ev = await env.DB.prepare("SELECT data FROM notification_events WHERE user_id = ?1 AND kind = 'invite' AND game_id = ?2").bind(b.id, offer.json.id).first<{ data: string }>();
 		expect(JSON.parse(ev!.data)).toMatchObject({ rematchOf: id, from: a.username, invite: offer.json.inviteCode });
 

@@ -23,6 +23,7 @@ let publicFinished: SeedGame[];
 
 interface Row {
 	id: string;
+	rated: boolean;
 	finishedAt: number;
 	rounds: number | null;
 	players: { username: string; seat: number; score: number | null; winner: boolean }[];
@@ -35,6 +36,8 @@ const newestFirst = (a: { finishedAt: number | null; id: string }, b: { finished
 const expected = (g: SeedGame): Row & { game: string } => ({
 	id: g.id,
 	game: 'giants',
+	// Seeded rows take the column's default (issue 28): rated.
+	rated: true,
 	finishedAt: g.finishedAt!,
 	rounds: g.rounds,
 	players: g.seats.map((s) => ({ username: names.get(s.userId)!, seat: s.seat, score: s.score, winner: s.winner === 1 }))
@@ -179,7 +182,7 @@ describe('archive', () => {
 		expect(r.status).toBe(200);
 		const want = data.games.filter((g) => g.status === 'active').sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : -1)).slice(0, 10);
 		expect(r.json.games).toEqual(
-			want.map((g) => ({ id: g.id, game: 'giants', updatedAt: g.updatedAt, startedAt: g.startedAt, rounds: g.rounds, players: g.seats.map((s) => ({ username: names.get(s.userId), seat: s.seat })) }))
+			want.map((g) => ({ id: g.id, game: 'giants', rated: true, updatedAt: g.updatedAt, startedAt: g.startedAt, rounds: g.rounds, players: g.seats.map((s) => ({ username: names.get(s.userId), seat: s.seat })) }))
 		);
 		expect((await get('/api/watch?limit=0')).status).toBe(400);
 	});

@@ -98,7 +98,9 @@ function jsonBodies(): [string, string][] {
 		['lone surrogate', '{"username":"\\ud800"}'],
 		['huge', JSON.stringify({ a: 'y'.repeat(20_000) })],
 		['unknown keys', '{"zzz":1,"yyy":[1,2,3]}'],
-		['wrong types', '{"username":1,"password":[],"game":{},"seats":"3","move":"pass","moveId":7,"ids":"all","endpoint":false}'],
+		// (No more bodies here: the run sits at what workerd takes per file, see PARTS below.
+		// Hostile values of `rated` one by one: rated.worker.test.ts.)
+		['wrong types', '{"username":1,"password":[],"game":{},"seats":"3","move":"pass","moveId":7,"ids":"all","endpoint":false,"rated":"yes"}'],
 		['ids array of arrays', '{"ids":[[]]}'],
 		['modes as array', '{"modes":[]}'],
 		['modes bad', '{"modes":{"email":"sometimes"}}'],
@@ -284,7 +286,9 @@ async function send(a: Attempt): Promise<Outcome> {
 }
 
 // Sent in parts, each its own test: workerd hangs a test's context after some 20,000 requests
-// through it (issue 15 took the count there), whatever they are.
+// through it (issue 15 took the count there), whatever they are. Issue 28 found the limit is per
+// file, near 21,700, not per part (more parts did not help): the list holds about 21,690 now.
+// Check a new body's single field in its feature's own test file instead of adding it here.
 const PARTS = 4;
 
 describe('hostile input', () => {

@@ -130,6 +130,15 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	legacyExport?(raw: unknown): Result<GameExportV2<Config, Move>>;
 	/** Optional: standing answers (see `Standing`); kinds without a recurring decision leave it out. */
 	readonly standing?: Standing<State, Move>;
+	/**
+	 * Optional: true for a move that, alone, is no real decision of the seat's own game — it declines
+	 * to act (a pass, a bid of nothing, an empty choice, declining a defence) or only acts for nobody's
+	 * own position (a neutral colour's placement). Called only with moves `apply` accepted. Ratings
+	 * (server/people/ratings.ts): a game in which a seat made no move but such ones, timeouts and
+	 * the bot's moves rates nobody, so a second account that only passes cannot feed a rating.
+	 * Kinds without such moves leave it out (every move of theirs is a decision).
+	 */
+	passive?(move: Move): boolean;
 }
 
 /**

@@ -44,6 +44,15 @@ export interface RoomUser {
 /** A kind's options as its schema put them out (engine/kind.ts `options`): the platform keeps them as they are. */
 export type GameOptions = Record<string, unknown>;
 
+/**
+ * Rated or casual (issue 28, docs/people.md "Which games count"): chosen at creation, shown to everyone,
+ * and a casual game never moves a rating. Games from before the choice have none stored: a public
+ * game was rated and stays so, a private one counts as casual (the rule for private games since).
+ */
+export function isRated(g: { rated?: boolean | null; visibility: Visibility }): boolean {
+	return typeof g.rated === 'boolean' ? g.rated : g.visibility === 'public';
+}
+
 export interface CreateInput {
 	gameId: string;
 	/** The game's kind (a registry id, src/lib/games/index.ts). */
@@ -59,6 +68,8 @@ export interface CreateInput {
 	timeLimit: TimeLimit;
 	/** The time control (clock.ts); absent: `timeLimit` days per move. */
 	clock?: TimeControl;
+	/** Rated or casual (`isRated`); absent: the default for the visibility (public rated, private casual). */
+	rated?: boolean;
 }
 
 /** Every refusal: `status` is the HTTP status the route answers with. */
@@ -91,6 +102,8 @@ export interface RoomView<View = unknown> {
 	version: number;
 	status: GameStatus;
 	visibility: Visibility;
+	/** Rated or casual (`isRated`): a rated game's result moves its players' ratings, a casual one's never. */
+	rated: boolean;
 	creatorId: string;
 	options: GameOptions;
 	seatsWanted: number;
@@ -217,6 +230,8 @@ export interface D1Payload {
 		rounds?: number | null;
 		/** Seats taken. */
 		players?: number;
+		/** Rated or casual (optional only for payloads written before the choice: then `isRated`). */
+		rated?: boolean;
 	};
 	seats: {
 		userId: string;
@@ -229,5 +244,10 @@ export interface D1Payload {
 		deadline?: number | null;
 		timeouts?: number;
 		dropped?: number;
+		/**
+		 * The seat's real decisions so far: its own moves that are not `passive` (engine/kind.ts) — no
+		 * timeout, no bot. Absent in payloads written before they were counted: unknown, not rated.
+		 */
+		decisions?: number;
 	}[];
 }

@@ -109,6 +109,8 @@ export interface ArchivePlayer {
 export interface ArchiveRow {
 	id: string;
 	game: string;
+	/** Rated or casual (issue 28). */
+	rated: boolean;
 	finishedAt: number;
 	rounds: number | null;
 	players: ArchivePlayer[];
@@ -156,7 +158,7 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 	// ps.status: the seat's copy of the game's status, so the index skips the player's unfinished games.
 	if (f.player) where.unshift(`ps.user_id = (SELECT id FROM users WHERE username_key = ${bind(f.player.toLowerCase())})`, `ps.status = 'finished'`);
 	const sql =
-		`WITH p AS (SELECT g.id AS id, g.game AS game, g.finished_at AS finished_at, g.rounds AS rounds FROM ${from} ` +
+		`WITH p AS (SELECT g.id AS id, g.game AS game, g.rated AS rated, g.finished_at AS finished_at, g.rounds AS rounds FROM ${from} ` +
 		`WHERE ${where.join(' AND ')} ORDER BY g.finished_at ${dir}, g.id ${dir} LIMIT ${bind(limit + 1)}) ` +
 		`SELECT ${SEAT_COLUMNS} FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
 		`LEFT JOIN rating_changes rc ON rc.game_id = p.id AND rc.user_id = s.user_id ` +
@@ -167,6 +169,7 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 interface PageRow {
 	id: string;
 	game: string;
+	rated: number;
 	finished_at: number;
 	rounds: number | null;
 	seat: number;
@@ -184,7 +187,7 @@ function group(rows: PageRow[]): ArchiveRow[] {
 	const out: ArchiveRow[] = [];
 	for (const r of rows) {
 		let g = out.at(-1);
-		if (!g || g.id !== r.id) out.push((g = { id: r.id, game: r.game, finishedAt: r.finished_at, rounds: r.rounds, players: [] }));
+		if (!g || g.id !== r.id) out.push((g = { id: r.id, game: r.game, rated: r.rated === 1, finishedAt: r.finished_at, rounds: r.rounds, players: [] }));
 		g.players.push({
 			username: r.username,
 			seat: r.seat,
@@ -266,6 +269,8 @@ export async function profile(db: D1Database, username: string, page: Pick<Archi
 export interface WatchGame {
 	id: string;
 	game: string;
+	/** Rated or casual (issue 28). */
+	rated: boolean;
 	/** Last change (a move, a timeout): the list's order, newest first. */
 	updatedAt: number;
 	startedAt: number | null;
@@ -274,18 +279,22 @@ export interface WatchGame {
 }
 
 export const WATCH_SQL =
-	`WITH p AS (SELECT id, game, updated_at, started_at, rounds FROM games WHERE status = 'active' AND visibility = 'public' ` +
+	`WITH p AS (SELECT id, game, rated, updated_at, started_at, rounds FROM games WHERE status = 'active' AND visibility = 'public' ` +
 	`ORDER BY updated_at DESC, id DESC LIMIT ?1) ` +
 	`SELECT p.*, s.seat AS seat, COALESCE(u.username, '${DELETED_PLAYER}') AS username FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
 	`ORDER BY p.updated_at DESC, p.id DESC, s.seat`;
 
 /** Public games in progress, newest activity first: what a spectator can follow (/games/:id). */
 export async function watchList(db: D1Database, limit = 20): Promise<WatchGame[]> {
-	const r = await db.prepare(WATCH_SQL).bind(limit).all<{ id: string; game: string; updated_at: number; started_at: number | null; rounds: number | null; seat: number; username: string }>();
+	const r = await db
+		.prepare(WATCH_SQL)
+		.bind(limit)
+		.all<{ id: string; game: string; rated: number; updated_at: number; started_at: number | null; rounds: number | null; seat: number; username: string }>();
 	const out: WatchGame[] = [];
 	for (const x of r.results) {
 		let g = out.at(-1);
-		if (!g || g.id !== x.id) out.push((g = { id: x.id, game: x.game, updatedAt: x.updated_at, startedAt: x.started_at, rounds: x.rounds, players: [] }));
+		if (!g || g.id !== x.id)
+			out.push((g = { id: x.id, game: x.game, rated: x.rated === 1, updatedAt: x.updated_at, startedAt: x.started_at, rounds: x.rounds, players: [] }));
 		g.players.push({ username: x.username, seat: x.seat });
 	}
 	return out;

@@ -36,6 +36,8 @@ export const CreateBody = v.pipe(
 		seats: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(16)),
 		options: v.optional(plainObject(v.record(v.string(), v.unknown()))),
 		visibility: v.optional(v.picklist(['public', 'private']), 'public'),
+		/** Rated or casual (issue 28); absent: the default for the visibility (public rated, private casual). */
+		rated: v.optional(v.boolean()),
 		timeLimit: v.optional(v.picklist(TIME_LIMITS), '3d'),
 		/** The time control (src/lib/server/room/clock.ts); when given it decides, and `timeLimit` follows from it. */
 	clock: v.optional(
@@ -56,8 +58,8 @@ export const CreateBody = v.pipe(
 	v.check((b) => b.kind !== undefined || b.game !== undefined, 'kind: expected a kind of game'),
 	v.check((b) => b.kind === undefined || b.game === undefined || b.kind === b.game, 'game: must equal kind when both are given'),
 	v.transform((b) => {
-		const { kind, game, seats, options, visibility, timeLimit, clock, ...rest } = b;
-		return { kind: (kind ?? game)!, seats, options: options ?? rest, loose: options === undefined ? [] : Object.keys(rest), visibility, timeLimit, clock };
+		const { kind, game, seats, options, visibility, rated, timeLimit, clock, ...rest } = b;
+		return { kind: (kind ?? game)!, seats, options: options ?? rest, loose: options === undefined ? [] : Object.keys(rest), visibility, rated, timeLimit, clock };
 	}),
 	v.check((b) => b.loose.length === 0, 'unknown keys beside options')
 );
@@ -157,6 +159,8 @@ export interface GameSummary {
 	game: string;
 	status: 'waiting' | 'active' | 'finished';
 	visibility: 'public' | 'private';
+	/** Rated or casual (issue 28): a casual game never moves a rating. */
+	rated: boolean;
 	seatsWanted: number;
 	timeLimit: string;
 	/** The kind's options as its schema put them out. */
@@ -193,7 +197,7 @@ function parseJson<T>(text: string | null, fallback: T): T {
 // many-games.worker.test.ts checks the plans).
 
 const LIST_COLUMNS =
-	'g.id AS id, g.game AS game, g.status AS status, g.visibility AS visibility, g.seats_wanted AS seats_wanted, ' +
+	'g.id AS id, g.game AS game, g.status AS status, g.visibility AS visibility, g.rated AS rated, g.seats_wanted AS seats_wanted, ' +
 	'g.time_limit AS time_limit, g.options AS options, g.creator_id AS creator_id, g.active_seats AS active_seats, ' +
 	'g.version AS version, g.created_at AS created_at, g.updated_at AS updated_at, g.started_at AS started_at, ' +
 	'g.finished_at AS finished_at, s.seat AS seat, s.user_id AS user_id, u.username AS username, s.colour AS colour, ' +
@@ -204,6 +208,7 @@ interface ListRow {
 	game: string;
 	status: GameSummary['status'];
 	visibility: GameSummary['visibility'];
+	rated: number;
 	seats_wanted: number;
 	time_limit: string;
 	options: string;
@@ -286,6 +291,7 @@ function summarize(rows: ListRow[], userId: string | null = null): GameSummary[]
 				game: r.game,
 				status: r.status,
 				visibility: r.visibility,
+				rated: r.rated === 1,
 				seatsWanted: r.seats_wanted,
 				timeLimit: r.time_limit,
 				options: parseJson<Record<string, unknown>>(r.options, {}),

@@ -18,6 +18,8 @@ export interface GameSummary {
 	seats: SummarySeat[];
 	creator?: string | { id: string; username: string };
 	visibility?: 'public' | 'private';
+	/** Rated or casual (issue 28); absent only from API clients' data of before. */
+	rated?: boolean;
 	timeLimit?: string;
 	/** The kind's options. */
 	options?: Record<string, unknown>;

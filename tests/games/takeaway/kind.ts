@@ -1,6 +1,7 @@
 /**
  * Take-away: a tiny second kind used only by the tests (issue 11). Two players take 1–3 stones in
- * turn from one pile; whoever takes the last stone wins. The start player is drawn from the seed, so
+ * turn from one pile, or pass (a move that declines to act, like Giants' and Moa's: `passive`);
+ * whoever takes the last stone wins. The start player is drawn from the seed, so
  * the kind has a secret (the seed, hidden until the end) and a random draw to verify. It is
  * registered only in the Worker tests (tests/games/extra.ts, aliased in vitest.workers.config.ts) and
  * proves that the unchanged platform hosts any kind that fulfils the contract.
@@ -24,15 +25,16 @@ export interface TakeawayState {
 	seedCommitment: string;
 }
 export type TakeawayView = Omit<TakeawayState, 'seed'> & { seed: string | null };
-export type TakeawayMove = { type: 'take'; n: number };
+export type TakeawayMove = { type: 'take'; n: number } | { type: 'pass' };
 export type TakeawayEntry =
 	| { type: 'start'; seat: number }
 	| { type: 'take'; seat: number; n: number; left: number }
+	| { type: 'pass'; seat: number }
 	| { type: 'over'; winner: number };
 
 const Options = v.strictObject({ stones: v.optional(v.pipe(v.number(), v.integer(), v.minValue(4), v.maxValue(40)), 15) });
 type TakeawayOptions = v.InferOutput<typeof Options>;
-const Move = v.strictObject({ type: v.literal('take'), n: v.pipe(v.number(), v.integer()) });
+const Move = v.variant('type', [v.strictObject({ type: v.literal('take'), n: v.pipe(v.number(), v.integer()) }), v.strictObject({ type: v.literal('pass') })]);
 
 const over = (s: TakeawayState | TakeawayView) => s.winner !== null;
 
@@ -57,9 +59,10 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 	},
 	apply(state, seat, raw) {
 		const m = v.safeParse(Move, raw);
-		if (!m.success) return fail('BAD_MOVE', 'expected {type: "take", n}');
+		if (!m.success) return fail('BAD_MOVE', 'expected {type: "take", n} or {type: "pass"}');
 		if (over(state)) return fail('GAME_OVER', 'the game is over');
 		if (seat !== state.turn) return fail('NOT_YOUR_TURN', 'it is not your turn');
+		if (m.output.type === 'pass') return ok({ state: { ...cloneJson(state), turn: 1 - seat }, log: [{ type: 'pass', seat } as TakeawayEntry] });
 		const n = m.output.n;
 		if (n < 1 || n > 3 || n > state.stones) return fail('BAD_TAKE', 'take 1 to 3 stones, no more than are left');
 		const s = cloneJson(state);
@@ -72,7 +75,9 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 		} else s.turn = 1 - seat;
 		return ok({ state: s, log });
 	},
-	legalMoves: (s, seat) => (over(s) || seat !== s.turn ? [] : [1, 2, 3].filter((n) => n <= s.stones).map((n) => ({ type: 'take' as const, n }))),
+	legalMoves: (s, seat) =>
+		over(s) || seat !== s.turn ? [] : [...[1, 2, 3].filter((n) => n <= s.stones).map((n): TakeawayMove => ({ type: 'take', n })), { type: 'pass' }],
+	passive: (m) => m.type === 'pass',
 	view: (s) => ({ ...cloneJson(s), seed: over(s) ? s.seed : null }),
 	activeSeats: (s) => (over(s) ? [] : [s.turn]),
 	isOver: over,
@@ -101,7 +106,14 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 		blurb: () => 'Take 1–3 stones; whoever takes the last one wins.',
 		phase: (p) => (p === 'over' ? 'game over' : 'taking stones'),
 		reason: () => 'the last stone was taken',
-		logLine: (e, nameOf) => (e.type === 'start' ? `${nameOf(e.seat)} starts.` : e.type === 'take' ? `${nameOf(e.seat)} takes ${e.n}; ${e.left} left.` : `${nameOf(e.winner)} wins.`),
+		logLine: (e, nameOf) =>
+			e.type === 'start'
+				? `${nameOf(e.seat)} starts.`
+				: e.type === 'take'
+					? `${nameOf(e.seat)} takes ${e.n}; ${e.left} left.`
+					: e.type === 'pass'
+						? `${nameOf(e.seat)} passes.`
+						: `${nameOf(e.winner)} wins.`,
 		auto: () => 'one stone taken',
 		options: (o) => (typeof o.stones === 'number' ? [`${o.stones} stones`] : [])
 	}

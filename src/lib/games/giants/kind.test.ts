@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { playOut } from '$lib/engine';
 import { giantsKind } from './kind';
+import type { GiantsMove } from './types';
 
 const at = (kind: string) => ({ phase: { kind } }) as never;
 
@@ -10,6 +12,38 @@ describe('Giants as a kind (engine/kind.ts)', () => {
 		expect(giantsKind.timeoutMove(at('transport'), 0)).toEqual({ move: { type: 'pass' }, auto: 'pass' });
 		expect(giantsKind.timeoutMove(at('choice'), 0)).toEqual({ move: { type: 'choose', mark: [], release: [] }, auto: 'choose' });
 		expect(giantsKind.timeoutMove(at('over'), 0)).toBeNull();
+	});
+
+	it('passive (engine/kind.ts, ratings): G-3.1 a bid of nothing, G-3.3/G-4.5 a pass, G-6.0 an empty choice', () => {
+		for (const m of [
+			{ type: 'pass' },
+			{ type: 'bid', markers: 0, workers: 0 },
+			{ type: 'bid', markers: 0, workers: 0, medicineMan: false, chief: false },
+			{ type: 'choose', mark: [], release: [] }
+		] as GiantsMove[])
+			expect(giantsKind.passive!(m), JSON.stringify(m)).toBe(true);
+		for (const m of [
+			{ type: 'bid', markers: 1, workers: 0 },
+			{ type: 'bid', markers: 0, workers: 2 },
+			{ type: 'bid', markers: 0, workers: 0, chief: true },
+			{ type: 'choose', mark: ['s1'], release: [] },
+			{ type: 'choose', mark: [], release: ['s2'] },
+			{ type: 'carve', size: 1, workers: 1 },
+			{ type: 'rongo' },
+			{ type: 'mark', statue: 's1' }
+		] as GiantsMove[])
+			expect(giantsKind.passive!(m), JSON.stringify(m)).toBe(false);
+	});
+
+	it('a seat that only does what a timeout would do, as its own moves, makes no real decision; the bot does', () => {
+		const idle = (v: unknown, seat: number) => giantsKind.timeoutMove(v as never, seat)!.move;
+		const bot = giantsKind.bots[giantsKind.defaultBot];
+		const out = playOut(giantsKind, { config: { players: 3, quickStart: false, immediateScoring: false }, seed: 'farm-3', bots: [bot, idle, idle] as never });
+		expect(out.over).toBe(true);
+		const real = (seat: number) => out.moves.filter((x) => x.seat === seat && !giantsKind.passive!(x.move as GiantsMove)).length;
+		expect(out.moves.filter((x) => x.seat === 2).length).toBeGreaterThan(5);
+		expect([real(1), real(2)]).toEqual([0, 0]);
+		expect(real(0)).toBeGreaterThan(0);
 	});
 
 	it('options: G-2.1 defaults both off, unknown keys refused', async () => {

@@ -57,6 +57,23 @@ function timeoutMove(s: Readable): { move: GiantsMove; auto: string } | null {
 	}
 }
 
+/**
+ * No real decision (engine/kind.ts `passive`): G-3.1 a bid of nothing, G-3.3 declining to carve,
+ * G-4.5 a pass, G-6.0 an empty choice — exactly what the room plays for a seat whose clock ran out.
+ */
+function passive(m: GiantsMove): boolean {
+	switch (m.type) {
+		case 'pass':
+			return true;
+		case 'bid':
+			return m.markers === 0 && m.workers === 0 && !m.medicineMan && !m.chief;
+		case 'choose':
+			return m.mark.length === 0 && m.release.length === 0;
+		default:
+			return false;
+	}
+}
+
 export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsView, GiantsEntry, GiantsOptions> = {
 	...giants,
 	seats: { min: 3, max: 5 }, // G-2.1
@@ -75,6 +92,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	status: (s) => ({ round: (s as Readable).round, phase: (s as Readable).phase.kind }),
 	seatColour: (s, seat) => (s as Readable).players[seat]?.colour ?? null,
 	timeoutMove: (s) => timeoutMove(s as Readable),
+	passive,
 	bots: {
 		heuristic: (view, seat, rng) => heuristicBot(view, seat, rng),
 		greedy: (view, seat, rng) => greedyBot(view, seat, rng),

@@ -248,6 +248,31 @@ describe('timeoutMove: what the room does for a seat whose clock ran out', () =>
 		}
 	});
 
+	it('passive (engine/kind.ts, ratings): a pass, a declined defence, the end of a turn, the neutral\'s placement — not an action', () => {
+		for (const m of [{ type: 'pass' }, { type: 'decline' }, { type: 'end' }, { type: 'neutral', region: 3, what: 'bird' }] as MoaMove[])
+			expect(moaKind.passive!(m), m.type).toBe(true);
+		const pay = { cards: [], tiles: [] } as never;
+		for (const m of [
+			{ type: 'place', region: 1, birds: 1, pay },
+			{ type: 'attack', region: 1, birds: 1, pay },
+			{ type: 'defend', pay },
+			{ type: 'buy', types: [], pay },
+			{ type: 'discard', cards: ['B01'] }
+		] as MoaMove[])
+			expect(moaKind.passive!(m), m.type).toBe(false);
+	});
+
+	it('the reported farm (issue 28): a 2-player seat that only passes and places for the neutral makes no real decision', () => {
+		// Seat 1 answers everything with what a timeout would play, but as its own moves (M-7.8, M-11.2).
+		const idle = (v: unknown, seat: number) => moaKind.timeoutMove(v as MoaState, seat)!.move;
+		const out = playOut<MoaState>(moaKind, { config: { players: 2 }, seed: 'farm-2', bots: [heuristicBot, idle] as never });
+		expect(out.state.phase.kind).toBe('over');
+		const real = (seat: number) => out.moves.filter((x) => x.seat === seat && !moaKind.passive!(x.move as MoaMove)).length;
+		expect(out.moves.filter((x) => x.seat === 1).length).toBeGreaterThan(10);
+		expect(real(1)).toBe(0);
+		expect(real(0)).toBeGreaterThan(0);
+	});
+
 	it('the status line names the round (1–14) and the phase awaited', () => {
 		const s = arrange(3, (x) => {
 			x.period = 2;

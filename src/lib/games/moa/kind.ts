@@ -50,6 +50,15 @@ function timeoutMove(s: Readable, seat: Seat): { move: MoaMove; auto: string } |
 	return null;
 }
 
+/**
+ * No real decision (engine/kind.ts `passive`): M-7.8 a pass, M-6.4 declining to defend, M-0.5 ending
+ * a turn, and M-11.2 the placement for the neutral colour in the 2-player game (it plays nobody's own
+ * position: a seat that only passes and places for the neutral has played no game of its own).
+ */
+function passive(m: MoaMove): boolean {
+	return m.type === 'pass' || m.type === 'decline' || m.type === 'end' || m.type === 'neutral';
+}
+
 export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, MoaOptions> = {
 	...moa,
 	seats: { min: PLAYERS.twoPlayerVariant ? 2 : PLAYERS.min, max: PLAYERS.max }, // M-2.1, M-11
@@ -71,6 +80,7 @@ export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, 
 	},
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
+	passive,
 	bots: { heuristic: (view, seat, rng) => heuristicBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
 	defaultBot: 'heuristic',
 	outcome(s) {

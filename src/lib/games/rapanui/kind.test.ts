@@ -77,6 +77,21 @@ describe('bots', () => {
 	}, 60_000); // a limit, not a speed bar (the lookahead bot takes seconds for 60 games)
 });
 
+describe('passive (engine/kind.ts, ratings)', () => {
+	it('only R-5.5\'s skip and R-7.7\'s declined substitute decline to act; playing is mandatory (R-5.4)', () => {
+		for (const m of [{ type: 'skip' }, { type: 'substitute', kind: null }] as RapaNuiMove[]) expect(rapanuiKind.passive!(m), m.type).toBe(true);
+		const decisions = [
+			{ type: 'substitute', kind: 'fish' },
+			{ type: 'play', card: 'woodcutter', count: 1 },
+			{ type: 'buy', kind: 'fish' },
+			{ type: 'draw', column: 0 },
+			{ type: 'moai', choice: 'fame' },
+			{ type: 'sacrifice', kind: 'fish' }
+		] as RapaNuiMove[];
+		for (const m of decisions) expect(rapanuiKind.passive!(m), JSON.stringify(m)).toBe(false);
+	});
+});
+
 describe('texts', () => {
 	it('every log entry of a game reads as a sentence in English and German, with no raw ids', () => {
 		const { out } = finishedGame(4, 'words');

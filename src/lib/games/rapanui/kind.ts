@@ -41,6 +41,15 @@ function timeoutMove(s: Readable, seat: Seat): { move: RapaNuiMove; auto: string
 	return move ? { move, auto: move.type } : null;
 }
 
+/**
+ * No real decision (engine/kind.ts `passive`): R-5.5's skip (no play is possible and nothing is
+ * bought) and R-7.7's declined substitute card. Playing is mandatory (R-5.4), so a seat that is not
+ * timed out always decides something in its turn; these two only decline.
+ */
+function passive(m: RapaNuiMove): boolean {
+	return m.type === 'skip' || (m.type === 'substitute' && m.kind === null);
+}
+
 export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, RapaNuiView, RapaNuiEntry, RapaNuiOptions> = {
 	...rapanui,
 	seats: { min: PLAYERS.min, max: PLAYERS.max }, // R-2.1
@@ -59,6 +68,7 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 	status: (s) => ({ round: null, phase: phaseOf(s as Readable) }),
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
+	passive,
 	bots: {
 		heuristic: (view, seat, rng) => heuristicBot(view, seat, rng),
 		simple: (view, seat, rng) => simpleBot(view, seat, rng),

@@ -117,7 +117,12 @@ export const games = sqliteTable(
 		/** The round being played; in a finished game the round it ended in (null before the start). */
 		rounds: integer('rounds'),
 		/** Seats taken (after an early start fewer than `seatsWanted`): the archive's player-count filter. */
-		players: integer('players')
+		players: integer('players'),
+		/**
+		 * Rated (1) or casual (0), chosen at creation (issue 28, docs/people.md): a casual game never moves
+		 * a rating. Migration 0011 set it for the games before: finished ones rated iff they moved a rating.
+		 */
+		rated: integer('rated', { mode: 'boolean' }).notNull().default(true)
 	},
 	(t) => [
 		index('games_status_visibility_updated_idx').on(t.status, t.visibility, t.updatedAt),

@@ -6,7 +6,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { reserve, type Bucket } from '$lib/server/auth/ratelimit';
 import type { NotifyEvent } from '$lib/server/notify/types';
-import { displayRating } from './ratings';
+import { displayRating, provisional } from './ratings';
 
 export const USERNAME = /^[A-Za-z0-9_-]{1,24}$/;
 
@@ -56,6 +56,8 @@ export async function people(db: D1Database, userId: string): Promise<{ followin
 export interface FollowedGame {
 	id: string;
 	kind: string;
+	/** Rated or casual (issue 28). */
+	rated: boolean;
 	status: 'waiting' | 'active' | 'finished';
 	updatedAt: number;
 	players: string[];
@@ -69,7 +71,7 @@ export interface FollowedGame {
 export async function followedGames(db: D1Database, userId: string, limit = 20): Promise<FollowedGame[]> {
 	const r = await db
 		.prepare(
-			`WITH p AS (SELECT DISTINCT g.id AS id, g.game AS kind, g.status AS status, g.updated_at AS updated_at FROM follows f ` +
+			`WITH p AS (SELECT DISTINCT g.id AS id, g.game AS kind, g.rated AS rated, g.status AS status, g.updated_at AS updated_at FROM follows f ` +
 				// seats.status (the game's, copied): the index seats(user_id, status, …) skips their finished games.
 				`JOIN seats s ON s.user_id = f.followee_id AND s.status IN ('waiting', 'active') JOIN games g ON g.id = s.game_id ` +
 				`WHERE f.follower_id = ?1 AND g.visibility = 'public' AND g.status IN ('waiting', 'active') ` +
@@ -78,11 +80,11 @@ export async function followedGames(db: D1Database, userId: string, limit = 20):
 				`SELECT p.*, u.username AS username FROM p JOIN seats s ON s.game_id = p.id JOIN users u ON u.id = s.user_id ORDER BY p.updated_at DESC, p.id, s.seat`
 		)
 		.bind(userId, limit)
-		.all<{ id: string; kind: string; status: FollowedGame['status']; updated_at: number; username: string }>();
+		.all<{ id: string; kind: string; rated: number; status: FollowedGame['status']; updated_at: number; username: string }>();
 	const out: FollowedGame[] = [];
 	for (const row of r.results) {
 		let g = out.at(-1);
-		if (!g || g.id !== row.id) out.push((g = { id: row.id, kind: row.kind, status: row.status, updatedAt: row.updated_at, players: [] }));
+		if (!g || g.id !== row.id) out.push((g = { id: row.id, kind: row.kind, rated: row.rated === 1, status: row.status, updatedAt: row.updated_at, players: [] }));
 		g.players.push(row.username);
 	}
 	return out;
@@ -92,12 +94,14 @@ export interface ShownRating {
 	kind: string;
 	rating: number;
 	games: number;
+	/** Still uncertain (ratings.ts `provisional`): shown "1012?". */
+	provisional: boolean;
 }
 
 /** A player's ratings per kind, as shown (displayRating), most played first. */
 export async function ratingsOf(db: D1Database, userId: string): Promise<ShownRating[]> {
 	const r = await db.prepare('SELECT kind, mu, sigma, games FROM ratings WHERE user_id = ?1 ORDER BY games DESC, kind').bind(userId).all<{ kind: string; mu: number; sigma: number; games: number }>();
-	return r.results.map((x) => ({ kind: x.kind, rating: displayRating(x.mu, x.sigma), games: x.games }));
+	return r.results.map((x) => ({ kind: x.kind, rating: displayRating(x.mu, x.sigma), games: x.games, provisional: provisional(x.sigma) }));
 }
 
 /** An invitation into a private game (a friend's, or a rematch), as a notification event for `to`. */
@@ -159,6 +163,8 @@ export interface FinishedGame {
 	kind: string;
 	status: string;
 	visibility: string;
+	/** Rated or casual (a rematch keeps the choice). */
+	rated: boolean;
 	options: string;
 	timeLimit: string;
 	clock: string | null;
@@ -168,11 +174,11 @@ export interface FinishedGame {
 
 export async function finishedGame(db: D1Database, gameId: string): Promise<FinishedGame | null> {
 	const [g, s] = await db.batch([
-		db.prepare('SELECT id, game AS kind, status, visibility, options, time_limit AS timeLimit, clock, started_at AS startedAt FROM games WHERE id = ?1').bind(gameId),
+		db.prepare('SELECT id, game AS kind, status, visibility, rated, options, time_limit AS timeLimit, clock, started_at AS startedAt FROM games WHERE id = ?1').bind(gameId),
 		db.prepare('SELECT s.user_id AS userId, u.username AS username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = ?1 ORDER BY s.seat').bind(gameId)
 	]);
-	const row = g.results[0] as Omit<FinishedGame, 'seats'> | undefined;
-	return row ? { ...row, seats: s.results as FinishedGame['seats'] } : null;
+	const row = g.results[0] as (Omit<FinishedGame, 'seats' | 'rated'> & { rated: number }) | undefined;
+	return row ? { ...row, rated: row.rated === 1, seats: s.results as FinishedGame['seats'] } : null;
 }
 
 export interface RematchRow {

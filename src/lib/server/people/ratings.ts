@@ -20,7 +20,7 @@
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { rate } from 'openskill';
-import type { D1Payload } from '$lib/protocol/room';
+import { isRated, type D1Payload } from '$lib/protocol/room';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { outboxBatch } from '$lib/server/room/outbox';
 
@@ -38,28 +38,70 @@ export function displayRating(mu: number, sigma: number): number {
 }
 
 /**
- * A normal end: finished after a start, every seat has its final result, nobody's seat is played by
- * the bot at the end (`dropped`), at least two players. A game closed before its start has no seats.
+ * A rating is provisional (shown "1012?") while σ is above this. Lichess marks a rating provisional
+ * while its Glicko-2 deviation is above 110 (from 500): about 11 games against settled opponents, 15
+ * among newcomers only. OpenSkill 5.0.1's Plackett–Luce from σ 25/3, measured (mean σ over 300
+ * random rankings per line; opponents "settled" at σ 2):
+ *
+ *   games               0     5     8    10    12    15    20    25    30
+ *   2 players, settled  8.33  6.27  5.56  5.19  4.88  4.51  4.04  3.69  3.43
+ *   3 players, settled  8.33  6.05  5.34  4.98  4.70  4.36  3.93  3.63  3.39
+ *   4 players, settled  8.33  6.08  5.42  5.09  4.82  4.49  4.08  3.78  3.55
+ *   2 players, all new  8.33  7.19  6.65  6.33  6.05  5.66  5.11  4.67  4.30
+ *   3 players, all new  8.33  7.33  6.83  6.52  6.25  5.88  5.35  4.91  4.56
+ *   4 players, all new  8.33  7.50  7.07  6.82  6.57  6.23  5.74  5.33  4.97
+ *
+ * σ ≤ 5 comes after 10–12 games against settled players (lichess: 11) and after 22–30 among
+ * newcomers only (lichess: 15 — σ falls slower in OpenSkill when everyone is uncertain). Ratings on a
+ * young site stay marked longer: the mark says only that the number is still uncertain, which it is.
+ */
+export const PROVISIONAL_SIGMA = 5;
+
+export function provisional(sigma: number): boolean {
+	return sigma > PROVISIONAL_SIGMA;
+}
+
+/**
+ * A rated normal end (docs/people.md "Which games count"):
+ * - created rated (`isRated`: rated or casual is chosen at creation; casual never moves a rating);
+ * - finished after a start, every seat has its final result, at least two players;
+ * - every seat made at least one real decision (`decisions`: its own moves that are not `passive`,
+ *   engine/kind.ts) — a seat that only passed, timed out or was played by the bot played no game, so
+ *   a second account cannot feed a rating (issue 28); unknown counts (old payloads) rate nothing;
+ * - somebody finished it: a seat played by the bot at the end (`dropped`: walked away, or the account
+ *   was deleted) counts as finishing last (`ranking`), but a game everybody left rates nobody.
+ * A game closed before its start has no seats.
  */
 export function ratable(p: D1Payload | null): p is D1Payload {
 	return (
 		!!p &&
+		isRated(p.game) &&
 		p.game.status === 'finished' &&
 		p.game.startedAt !== null &&
 		p.seats.length >= 2 &&
-		p.seats.every((s) => s.winner !== null && s.score !== null && !s.dropped)
+		p.seats.every((s) => s.winner !== null && s.score !== null && (s.decisions ?? 0) >= 1) &&
+		p.seats.some((s) => !s.dropped)
 	);
 }
+
+type Ranked = { score: number | null; winner: number | null; dropped?: number };
 
 /**
  * The final ranking from what every kind gives the platform (engine/kind.ts `scores`: total and
  * winner per seat): winners share rank 1 (shared victories, whatever their totals — the kind's
- * tie-breaks already decided who won); the others follow by total, equal totals sharing a rank.
+ * tie-breaks already decided who won); the others follow by total, equal totals sharing a rank. A
+ * seat played by the bot at the end (`dropped`: its player walked away or deleted the account) ranks
+ * below everyone, quitters sharing last place, whatever the bot scored for it (Board Game Arena and
+ * lichess count abandoning as losing: else leaving would deny the others their result). Only the
+ * rating reads this: the game's own scores and winners stay what the kind computed.
  * Rank = 1 + the number of seats strictly ahead (lower is better, as OpenSkill takes it).
  */
-export function ranking(seats: readonly { score: number | null; winner: number | null }[]): number[] {
-	const key = (s: { score: number | null; winner: number | null }): [number, number] => (s.winner ? [1, 0] : [0, s.score ?? 0]);
-	const ahead = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+export function ranking(seats: readonly Ranked[]): number[] {
+	const key = (s: Ranked): number[] => (s.dropped ? [0, 0, 0] : s.winner ? [1, 1, 0] : [1, 0, s.score ?? 0]);
+	const ahead = (a: number[], b: number[]) => {
+		const i = a.findIndex((x, k) => x !== b[k]);
+		return i >= 0 && a[i] > b[i];
+	};
 	return seats.map((s) => 1 + seats.filter((o) => ahead(key(o), key(s))).length);
 }
 

@@ -16,6 +16,7 @@ import { SNAPSHOT_EVERY, type Meta, type MoveRow, type Player, type RoomStore } 
 import { canSee } from './access';
 import { activeSeats, control, d1Payload, eventContext, finalScores, roomView, userOf, type Held } from './projection';
 import type { Applied } from './autoplay';
+import { countDecision, isDecision, upgradeMeta } from './decisions';
 
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
 const BACKSTOP_MS = 30_000;
@@ -73,19 +74,25 @@ export class RoomCore {
 				if (!this.meta.lastMoves) this.host.store.ensureSeatIndex();
 				this.players = this.host.store.players();
 				this.kind = kindOfMeta(this.meta);
+				let moves: MoveRow[] = [];
 				if (!this.kind) this.broken = 'UNKNOWN_KIND';
 				else if (this.meta.seed && this.meta.config) {
+					moves = this.host.store.moves();
 					const r = rebuild(
 						this.kind,
 						{ config: this.meta.config, seed: this.meta.seed, engineVersion: this.meta.engineVersion },
-						this.host.store.moves(),
+						moves,
 						this.host.store.latestSnapshot()
 					);
 					if (r.ok) this.state = r.value.state;
 					else this.broken = `${r.code}: ${r.message}`;
 				}
 				if (this.broken) console.error(`GameRoom ${this.meta.gameId}: refusing to serve: ${this.broken}`);
-				else this.timers = this.host.store.timers() ?? this.legacyTimers();
+				else {
+					this.timers = this.host.store.timers() ?? this.legacyTimers();
+					// A room from before rated/casual (saved with its next change).
+					this.meta = upgradeMeta(this.kind!, this.meta, moves, this.timers);
+				}
 				if (this.host.pendingFlush()) void this.host.flush();
 			}
 		}
@@ -129,8 +136,16 @@ export class RoomCore {
 		if (!r.ok) return { ok: false, code: r.code, message: r.message };
 		const now = this.host.now();
 		const over = kind.isOver(r.value.state);
+		// Counted in the meta row the move's transaction writes anyway (decisions.ts, ratings).
+		const decisions = countDecision(meta.decisions, seat, isDecision(kind, move, cause));
 		const next: Next = {
-			meta: { ...meta, version: meta.version + 1, updatedAt: now, ...(over ? { status: 'finished' as const, finishedAt: now } : {}) },
+			meta: {
+				...meta,
+				version: meta.version + 1,
+				updatedAt: now,
+				...(decisions ? { decisions } : {}),
+				...(over ? { status: 'finished' as const, finishedAt: now } : {})
+			},
 			players: this.players,
 			state: r.value.state,
 			log: r.value.log

@@ -29,6 +29,18 @@ describe('lobby rules', () => {
 		expect(createGame({ gameId: 'g', creator: u('a'), ...base, options: { quickStart: 'yes' } }, 1)).toMatchObject({ ok: false, code: 'BAD_OPTIONS' });
 		expect(createGame({ gameId: 'g', creator: u('a'), ...base, options: { extra: true } }, 1)).toMatchObject({ ok: false, code: 'BAD_OPTIONS' });
 	});
+	it('rated or casual (issue 28): chosen at creation, by default public rated and private casual', () => {
+		const made = (over: object) => {
+			const r = createGame({ gameId: 'g', creator: u('a'), ...base, ...over }, 1);
+			if ('ok' in r) throw new Error(r.code);
+			return r.meta.rated;
+		};
+		expect(made({})).toBe(true);
+		expect(made({ visibility: 'private', inviteCode: 'code' })).toBe(false);
+		expect(made({ visibility: 'private', inviteCode: 'code', rated: true })).toBe(true);
+		expect(made({ rated: false })).toBe(false);
+		expect(createGame({ gameId: 'g', creator: u('a'), ...base, rated: 'yes' as never }, 1)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+	});
 	it('fills the lowest free slot and starts by itself when full', () => {
 		const l = lobby(3);
 		const left = leaveGame(l.meta, l.players, u('b'), 3);

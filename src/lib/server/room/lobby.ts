@@ -7,7 +7,7 @@ import { commitSeed, type AnyKind } from '$lib/engine';
 import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
 import { shuffleSeats } from './rebuild';
-import { TIME_LIMITS, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
+import { TIME_LIMITS, isRated, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
 import type { Meta, Player } from './storage';
 
 export function refuse(status: number, code: string, message: string, extra?: { currentVersion?: number }): RoomError {
@@ -43,6 +43,7 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 	if (i.visibility !== 'public' && i.visibility !== 'private') return refuse(400, 'BAD_REQUEST', 'bad visibility');
 	if (!TIME_LIMITS.includes(i.timeLimit)) return refuse(400, 'BAD_REQUEST', 'bad time limit');
 	if (i.clock !== undefined && !validControl(i.clock)) return refuse(400, 'BAD_REQUEST', 'bad clock');
+	if (i.rated !== undefined && typeof i.rated !== 'boolean') return refuse(400, 'BAD_REQUEST', 'bad rated');
 	if ((i.visibility === 'private') !== (typeof i.inviteCode === 'string' && ID.test(i.inviteCode)))
 		return refuse(400, 'BAD_REQUEST', 'a private game needs an invite code, a public one none');
 	const meta: Meta = {
@@ -66,7 +67,8 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		config: null,
 		engineVersion: kind.engineVersion,
 		seedCommitment: null,
-		lastMoves: {}
+		lastMoves: {},
+		rated: isRated({ rated: i.rated, visibility: i.visibility })
 	};
 	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: 0, joinedAt: now }], state: null, log: [] };
 }
@@ -151,7 +153,9 @@ export function startGame(
 		config: config.value,
 		engineVersion: kind.engineVersion,
 		// Published from the start (G-0.3, R-0.3, M-0.3): the seed is fixed before any move.
-		seedCommitment: commitSeed(seed)
+		seedCommitment: commitSeed(seed),
+		// Counted from the first move on (the seats were just renumbered).
+		decisions: {}
 	};
 	const started = bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now };
 	return {

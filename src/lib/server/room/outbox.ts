@@ -21,12 +21,12 @@
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
-import type { D1Payload } from '$lib/protocol/room';
+import { isRated, type D1Payload } from '$lib/protocol/room';
 
 const GAME_COLUMNS = [
 	'id', 'game', 'status', 'visibility', 'invite_code', 'creator_id', 'options', 'seats_wanted', 'time_limit',
 	'engine_version', 'version', 'active_seats', 'seed_commitment', 'clock', 'created_at', 'updated_at', 'started_at', 'finished_at',
-	'rounds', 'players'
+	'rounds', 'players', 'rated'
 ] as const;
 
 const UPSERT_GAME =
@@ -59,7 +59,7 @@ export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonl
 			db.prepare(UPSERT_GAME).bind(
 				g.id, g.game, g.status, g.visibility, g.inviteCode, g.creatorId, g.options, g.seatsWanted, g.timeLimit,
 				g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.clock ?? null, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt,
-				g.rounds ?? null, g.players ?? p.seats.length
+				g.rounds ?? null, g.players ?? p.seats.length, isRated(g) ? 1 : 0
 			),
 			db.prepare(DELETE_OLDER_SEATS).bind(g.id, g.version)
 		);

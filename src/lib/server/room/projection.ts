@@ -7,7 +7,7 @@
  * carry the seed commitment, never the seed.
  */
 import type { AnyKind } from '$lib/engine';
-import type { D1Payload, RoomView, SeatClock, TimeControl } from '$lib/protocol/room';
+import { isRated, type D1Payload, type RoomView, type SeatClock, type TimeControl } from '$lib/protocol/room';
 import { controlOf, currentVacation, deadlineOf, type Timers } from './clock';
 import type { EventContext } from './events';
 import type { Meta, Player } from './storage';
@@ -47,6 +47,7 @@ export function roomView(h: Held, userId: string | null, now: number): RoomView 
 		version: m.version,
 		status: m.status,
 		visibility: m.visibility,
+		rated: isRated(m),
 		creatorId: m.creatorId,
 		options: m.options,
 		seatsWanted: m.seatsWanted,
@@ -101,7 +102,7 @@ export function d1Payload(h: Held): D1Payload {
 			options: JSON.stringify(m.options), seatsWanted: m.seatsWanted, timeLimit: m.timeLimit, engineVersion: m.engineVersion,
 			version: m.version, activeSeats: JSON.stringify(activeSeats(h.kind, h.state, m)), seedCommitment: m.seedCommitment,
 			clock: JSON.stringify(control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt,
-			rounds: h.state ? h.kind.status(h.state).round : null, players: h.players.length
+			rounds: h.state ? h.kind.status(h.state).round : null, players: h.players.length, rated: isRated(m)
 		},
 		seats: h.players.map((p) => {
 			const t = h.state ? h.timers.seats[p.seat] : undefined;
@@ -115,7 +116,9 @@ export function d1Payload(h: Held): D1Payload {
 				waitingSince: t?.waitingSince ?? null,
 				deadline: t ? deadlineOf(t, h.timers.vacations[p.userId] ?? []) : null,
 				timeouts: t?.timeouts ?? 0,
-				dropped: t?.dropped ? 1 : 0
+				dropped: t?.dropped ? 1 : 0,
+				// Unknown (a game finished before they were counted) stays unknown: ratings.ts rates nothing then.
+				...(m.decisions ? { decisions: m.decisions[p.seat] ?? 0 } : {})
 			};
 		})
 	};

@@ -46,6 +46,15 @@ export interface Meta {
 	 * they keep that index (`ensureSeatIndex`) and look it up there.
 	 */
 	lastMoves?: Record<string, number>;
+	/** Rated or casual, chosen at creation (protocol/room.ts `isRated`); absent in rooms from before the choice. */
+	rated?: boolean;
+	/**
+	 * Seat → its real decisions so far (engine/kind.ts `passive`; ratings.ts `ratable`): own moves (cause
+	 * 'player', standing answers included) that are not passive. Kept in the meta row, which every move
+	 * writes anyway, so the count changes in the move's own transaction. Rooms started before lack it:
+	 * counted from their log when they load (core.ts).
+	 */
+	decisions?: Record<string, number>;
 }
 
 export interface Player {

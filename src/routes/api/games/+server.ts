@@ -2,7 +2,7 @@ import type { RequestHandler } from './$types';
 import { CreateBody, env, fromRoom, noPlatform, openGames, randomId, roomOf, unauthenticated, userOf } from '$lib/server/games';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 
-/** POST {kind, seats, options?, visibility?, timeLimit?, clock?} → 201 {id, version, inviteCode}; the body from before kinds too (CreateBody). */
+/** POST {kind, seats, options?, visibility?, rated?, timeLimit?, clock?} → 201 {id, version, inviteCode}; the body from before kinds too (CreateBody). */
 export const POST: RequestHandler = async (event) => {
 	const e = env(event);
 	if (!e) return noPlatform();
@@ -20,6 +20,7 @@ export const POST: RequestHandler = async (event) => {
 		options: b.options,
 		seatsWanted: b.seats,
 		visibility: b.visibility,
+		...(b.rated === undefined ? {} : { rated: b.rated }),
 		inviteCode,
 		timeLimit: b.timeLimit,
 		...(b.clock ? { clock: b.clock } : {})

@@ -29,6 +29,7 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 			seatsWanted: schema.games.seatsWanted,
 			creatorId: schema.games.creatorId,
 			visibility: schema.games.visibility,
+			rated: schema.games.rated,
 			options: schema.games.options,
 			clock: schema.games.clock,
 			timeLimit: schema.games.timeLimit
@@ -60,6 +61,8 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 			seats: seats.map((s) => s.userId),
 			players: seats.map((s) => s.username ?? DELETED_PLAYER),
 			private: game.visibility === 'private',
+			// Issue 28: joining a rated game is agreeing to a rated game, so the page says which it is first.
+			rated: game.rated,
 			options: kind ? kind.texts.options(parse<Record<string, unknown>>(game.options, {})) : [],
 			clock: clockText(clock)
 		}

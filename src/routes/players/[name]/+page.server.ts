@@ -13,7 +13,7 @@ export interface ProfileData {
 	nextCursor: string | null;
 	prevCursor: string | null;
 	/** Issue 15: rating per kind. */
-	ratings: { kind: string; rating: number; games: number }[];
+	ratings: { kind: string; rating: number; games: number; provisional: boolean }[];
 }
 
 // Thin: the figures and the page of games come from GET /api/players/:name.

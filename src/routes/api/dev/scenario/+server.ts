@@ -9,7 +9,7 @@ import { users } from '$lib/server/db/schema';
 import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
 
 /**
- * Test seam, absent in production: POST {kind?, usernames, config, seed, options?, visibility?} → 201 {id, inviteCode}
+ * Test seam, absent in production: POST {kind?, usernames, config, seed, options?, visibility?, rated?} → 201 {id, inviteCode}
  * starts a game from a scenario (the kind's scenario extra, e.g. Giants' forced dice and starting
  * position, docs/giants-notation.md) with the named users in that seat order. Without `kind`: the
  * first registered kind; keys the platform does not know are the kind's options (as in CreateBody). Exists only on a test server (ROOM_TEST_SEAMS is "1", src/lib/server/dev.ts) (the end-to-end tests and benchmarks
@@ -22,7 +22,9 @@ const Body = v.looseObject({
 	config: plainObject(v.looseObject({})),
 	seed: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
 	options: v.optional(plainObject(v.record(v.string(), v.unknown()))),
-	visibility: v.optional(v.picklist(['public', 'private']), 'public')
+	visibility: v.optional(v.picklist(['public', 'private']), 'public'),
+	/** Rated or casual; absent: the default for the visibility. */
+	rated: v.optional(v.boolean())
 });
 
 export const POST: RequestHandler = async (event) => {
@@ -32,8 +34,8 @@ export const POST: RequestHandler = async (event) => {
 	if (!userOf(event)) return unauthenticated();
 	const body = await readJson(event.request, Body, 64 * 1024);
 	if (!body.ok) return body.response;
-	const { kind, usernames, config: raw, seed, options, visibility, ...rest } = body.value;
-	const b = { kind: kind ?? KIND_IDS[0], usernames, config: raw, seed, options: options ?? rest, visibility };
+	const { kind, usernames, config: raw, seed, options, visibility, rated, ...rest } = body.value;
+	const b = { kind: kind ?? KIND_IDS[0], usernames, config: raw, seed, options: options ?? rest, visibility, rated };
 	const rows = await getDb(e.DB).select({ id: users.id, username: users.username }).from(users).where(inArray(users.usernameKey, b.usernames.map((n) => n.toLowerCase())));
 	const seated = b.usernames.map((name) => rows.find((r) => r.username.toLowerCase() === name.toLowerCase()));
 	if (seated.some((u) => !u)) return apiError(400, 'BAD_REQUEST', 'unknown username');
@@ -47,6 +49,7 @@ export const POST: RequestHandler = async (event) => {
 			options: b.options,
 			seatsWanted: seated.length,
 			visibility: b.visibility,
+			...(b.rated === undefined ? {} : { rated: b.rated }),
 			inviteCode,
 			timeLimit: '3d'
 		},

@@ -12,7 +12,7 @@ function shown(r: { newGameId: string; inviteCode: string; createdBy: string }, 
 
 /**
  * POST → 201 {id, inviteCode, by, created: true}: a player of this finished game offers a rematch —
- * a new private game of the same kind, options, seat count and time control, the offering player
+ * a new private game of the same kind, options, seat count, time control and rated or casual, the offering player
  * seated, the others invited (notification `invite` with `rematchOf`). One per finished game: a
  * second POST, by anyone of its players, answers 200 with the existing one (`created: false`).
  * Refusals: 404 NOT_FOUND (no such game; a private one the caller did not play), 403 NOT_SEATED,
@@ -47,6 +47,8 @@ export const POST: RequestHandler = async (event) => {
 		options: JSON.parse(g.options),
 		seatsWanted: g.seats.length,
 		visibility: 'private',
+		// The same choice as the finished game (a private game is casual unless chosen rated).
+		rated: g.rated,
 		inviteCode: row.inviteCode,
 		timeLimit: g.timeLimit as TimeLimit,
 		...(clock ? { clock } : {})
