@@ -34,12 +34,8 @@ import { RawWebSocket } from '../scripts/lib/raw-websocket';
 import { Client } from '../scripts/lib/client';
 import { closeGame, newGame, signupPlayers, step } from './lib/rongo';
 import { canReadCpu, cpuOf, cpuSince } from './lib/proc';
+import { args, ms, q, sleep, value } from './lib/cli';
 
-const args = process.argv.slice(2);
-const value = (name: string) => {
-	const i = args.indexOf(name);
-	return i >= 0 ? args[i + 1] : undefined;
-};
 const SECONDS = Number(value('--seconds') ?? 8);
 const PACE = Number(value('--pace') ?? 50);
 const RATE = Number(value('--rate') ?? 2000);
@@ -63,13 +59,6 @@ const CONFIGS = {
 	tuned: { label: 'tuned (tracing off, log level warn)', env: { X_LOCAL_OBSERVABILITY: 'false' }, logLevel: 'warn' as const }
 };
 
-const q = (xs: number[], p: number) => {
-	if (xs.length === 0) return NaN;
-	const s = [...xs].sort((a, b) => a - b);
-	return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
-};
-const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : '–');
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 /** The issue's flood, frame by frame in turn. */
 const FRAMES =

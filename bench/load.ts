@@ -37,12 +37,8 @@ import { canReadCpu, cpuOf, cpuSince } from './lib/proc';
 import { closeGame, newGame, PASSWORD, presence, step, type RongoGame, type Via } from './lib/rongo';
 import { PRICES, PRICE_LIST_DATE, priceGame, type GameCounts } from './lib/prices';
 import type { MeterTotals } from '../src/lib/server/meter';
+import { args, ms, q, sleep, value } from './lib/cli';
 
-const args = process.argv.slice(2);
-const value = (name: string) => {
-	const i = args.indexOf(name);
-	return i >= 0 ? args[i + 1] : undefined;
-};
 const GAMES = Number(value('--games') ?? 200);
 const SECONDS = Number(value('--seconds') ?? 60);
 const VIA = (value('--via') ?? 'socket') as Via;
@@ -59,13 +55,6 @@ const GAMES_PER_TRIO = 10;
 const WRANGLER_ENV = { X_LOCAL_OBSERVABILITY: 'false' };
 const VARS = { AUTH_SIGNUPS_PER_HOUR: '1000000' };
 
-const q = (xs: number[], p: number) => {
-	if (xs.length === 0) return NaN;
-	const s = [...xs].sort((a, b) => a - b);
-	return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
-};
-const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : '–');
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 /** Runs `fn` over `items` with at most `n` at once. */
 async function pool<T, R>(items: readonly T[], n: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {

@@ -67,16 +67,12 @@ import { measure, type Measured, type Sizes, type Sut } from './peers/measure';
 import { startRongo } from './peers/rongo';
 import { presence } from './lib/rongo';
 import { startFloor } from './peers/floors';
+import { args, value } from './lib/cli';
 
 const CONTESTANTS = ['rongo-socket', 'rongo-http', 'rongo-noop', 'bgio-memory', 'bgio-flatfile', 'floor-noop', 'floor-write', 'floor-socket'] as const;
 type Name = (typeof CONTESTANTS)[number];
 
-const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
-const value = (name: string) => {
-	const i = args.indexOf(name);
-	return i >= 0 ? args[i + 1] : undefined;
-};
 const QUICK = flag('--quick');
 const num = (name: string, full: number, quick: number) => Number(value(name) ?? (QUICK ? quick : full));
 const RUNS = num('--runs', 2, 1);
