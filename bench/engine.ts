@@ -9,14 +9,14 @@
 import os from 'node:os';
 import * as v from 'valibot';
 import { playOut, randomLegal, seedRng } from '../src/lib/engine/index';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 
 function arg(name: string, fallback: string): string {
 	const i = process.argv.indexOf(`--${name}`);
 	return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 
-const kind = kindOf(arg('game', KIND_IDS[0]));
+const kind = kindOf(arg('game', LEGACY_KIND_ID));
 if (!kind) {
 	console.error(`usage: npm run bench:engine -- --game <${KIND_IDS.join('|')}> [--seconds S]`);
 	process.exit(2);

@@ -27,7 +27,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedRng, type AnyKind } from '../src/lib/engine/index';
+import { seedRng, type Kind } from '../src/lib/engine/index';
 import { KIND_IDS, kindOf } from '../src/lib/games/index';
 import { build, freePort, migrate, startDevServer, type DevServer } from '../scripts/lib/devserver';
 import { RawWebSocket } from '../scripts/lib/raw-websocket';
@@ -46,7 +46,7 @@ const CONFIG = value('--config') ?? 'both';
 const BASE = value('--base');
 /** `mix`: the issue's frames in turn; `resync`: only resyncs (each asks the room for a whole view). */
 const FRAMES_ARG = value('--frames') ?? 'mix';
-const KINDS = (KIND_ARG === 'all' ? KIND_IDS : [KIND_ARG]).map((id) => kindOf(id)) as AnyKind[];
+const KINDS = (KIND_ARG === 'all' ? KIND_IDS : [KIND_ARG]).map((id) => kindOf(id)) as Kind[];
 if (!['mix', 'resync'].includes(FRAMES_ARG) || !Number.isInteger(BURST) || BURST < 0 || !(SECONDS > 0) || !(PACE >= 0) || !(RATE > 0) || KINDS.some((k) => !k) || !['both', 'start', 'tuned'].includes(CONFIG)) {
 	console.error('usage: npm run bench:flood -- [--seconds S] [--pace MS] [--rate R] [--kind giants|rapanui|moa|all] [--config both|start|tuned] [--frames mix|resync] [--burst N] [--no-build] [--base URL [--pid P]]');
 	process.exit(2);
@@ -109,7 +109,7 @@ async function startFlood(url: string, gameId: string) {
  * PACE ms over the movers' sockets, a player's view timed over and over meanwhile; with `flood`, a
  * flooder on each game's socket.
  */
-async function phase(url: string, players: Client[], kind: AnyKind, flood: boolean, pid: number | null): Promise<Phase> {
+async function phase(url: string, players: Client[], kind: Kind, flood: boolean, pid: number | null): Promise<Phase> {
 	const out: Phase = { moves: [], views: [], floods: [], cpu: null, wall: 0 };
 	const t0 = performance.now();
 	const cpu0 = pid !== null && canReadCpu() ? cpuOf(pid) : null;

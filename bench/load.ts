@@ -28,7 +28,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedRng, type AnyKind } from '../src/lib/engine/index';
+import { seedRng, type Kind } from '../src/lib/engine/index';
 import { KIND_IDS, kindOf } from '../src/lib/games/index';
 import { Client } from '../scripts/lib/client';
 import { playGame, type Player } from '../scripts/lib/botplay';
@@ -48,7 +48,7 @@ if (![GAMES, SECONDS, COST_GAMES].every((n) => Number.isInteger(n) && n >= 1) ||
 	console.error('usage: npm run bench:load -- [--games N] [--seconds S] [--via socket|http] [--cost-games N] [--no-cost] [--no-load] [--no-build]');
 	process.exit(2);
 }
-const KINDS = KIND_IDS.map((id) => kindOf(id)!) as AnyKind[];
+const KINDS = KIND_IDS.map((id) => kindOf(id)!) as Kind[];
 /** Games one trio of players plays at once (people have several games running). */
 const GAMES_PER_TRIO = 10;
 // Tracing off, as in production (bench:peers); sign-ups unthrottled for the bench's players.
@@ -204,7 +204,7 @@ async function cost() {
 		return realFetch(input, init);
 	};
 	const meter = async (): Promise<Meter> => (await (await realFetch(server.url + '/__meter')).json()) as Meter;
-	const out: { kind: AnyKind; counts: GameCounts; moves: number; reasons: Record<string, number> }[] = [];
+	const out: { kind: Kind; counts: GameCounts; moves: number; reasons: Record<string, number> }[] = [];
 	try {
 		presence.looking = false;
 		const pid = server.child.pid!;

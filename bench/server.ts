@@ -18,13 +18,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
 import { closeGame, newGame as newRongoGame, signupPlayers, step as rongoStep, type RongoGame as Game } from './lib/rongo';
 import type { Client } from '../scripts/lib/client';
 
 // The kind to play (issue 11: one command for every kind): --game <kind>, the first registered by default.
-const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : KIND_IDS[0]);
+const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : LEGACY_KIND_ID);
 if (!KIND) {
 	console.error(`--game: one of ${KIND_IDS.join(', ')}`);
 	process.exit(2);

@@ -25,11 +25,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { seedRng } from '../src/lib/engine/index';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 import { randomLegal } from '../src/lib/engine/index';
 
 // The kind to play (issue 11: one command for every kind): --game <kind>, the first registered by default.
-const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : KIND_IDS[0]);
+const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : LEGACY_KIND_ID);
 if (!KIND) {
 	console.error(`--game: one of ${KIND_IDS.join(', ')}`);
 	process.exit(2);

@@ -9,7 +9,7 @@
  * any error (an unknown game, a server that does not answer, a refused sign-in).
  */
 import { seedRng } from '../src/lib/engine/index';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 import { describeOutcome, keyOf, playGame } from './lib/botplay';
 import { parseBotsArgs, USAGE, UsageError, type BotsArgs } from './lib/bots-args';
 import { ApiError, Client, type GameView, type SeatInfo } from './lib/client';
@@ -53,7 +53,7 @@ async function main(args: Exclude<BotsArgs, { mode: 'help' }>) {
 	let id: string;
 
 	if (args.mode === 'new') {
-		const kind = kindOf(args.kind ?? KIND_IDS[0]);
+		const kind = kindOf(args.kind ?? LEGACY_KIND_ID);
 		if (!kind) throw new Failure(`no kind ${args.kind}; registered: ${KIND_IDS.join(', ')}`);
 		const players = args.players ?? Math.min(kind.seats.max, Math.max(kind.seats.min, clients.length));
 		if (players < kind.seats.min || players > kind.seats.max) throw new Failure(`${kind.id} takes ${kind.seats.min}–${kind.seats.max} players, not ${players}`);

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { buildExport, playOut, seedRng } from '../src/lib/engine/index';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 
 const args = process.argv.slice(2);
 const take = (flag: string): string | undefined => {
@@ -21,7 +21,7 @@ const take = (flag: string): string | undefined => {
 	const [value] = args.splice(i, 2).slice(1);
 	return value;
 };
-const kind = kindOf(take('--game') ?? KIND_IDS[0]);
+const kind = kindOf(take('--game') ?? LEGACY_KIND_ID);
 const out = take('--out') ?? 'tests/fixtures/games';
 const raw: Record<string, unknown> = {};
 for (let o = take('--option'); o !== undefined; o = take('--option')) {

@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXPORT_FORMAT, replayExport } from '../src/lib/engine/index';
 import { readExport } from '../src/lib/games/exports';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 
 const USAGE = 'usage: npm run scenario -- <file.json> [--seat N] [--log]';
 
@@ -62,7 +62,7 @@ if ((raw as { format?: unknown })?.format === EXPORT_FORMAT) {
 	console.log(JSON.stringify(kind.view(r.state, viewer), null, 2));
 	console.error(`export ${e.id} (${kind.id}): replayed ${e.moves.length} moves; scores ${e.result.scores.join(', ')}: match`);
 } else {
-	const kind = kindOf((raw as { kind?: unknown })?.kind ?? KIND_IDS[0]);
+	const kind = kindOf((raw as { kind?: unknown })?.kind ?? LEGACY_KIND_ID);
 	if (!kind) die(`${file}: no such kind (${KIND_IDS.join(', ')})`, 1);
 	const runner = new URL(`../src/lib/games/${kind.id}/scenario.ts`, import.meta.url);
 	if (!existsSync(fileURLToPath(runner))) die(`${file}: ${kind.id} has no scenario runner`, 1);

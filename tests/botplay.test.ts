@@ -4,14 +4,14 @@
 // versions, STALE_VERSION, 422 for a refused move.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { seedRng, type AnyKind } from '../src/lib/engine/index';
-import { KINDS } from '../src/lib/games/index';
+import { isOver, seedRng, type Kind } from '../src/lib/engine/index';
+import { LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 import { describeOutcome, keyOf, nextMover, playGame, type Player } from '../scripts/lib/botplay';
 import { parseBotsArgs, UsageError } from '../scripts/lib/bots-args';
 import { ApiError, type GameView, type SeatInfo } from '../scripts/lib/client';
 import { finishedSeatCounts } from '../scripts/lib/seed';
 
-const kind = KINDS[0];
+const kind = kindOf(LEGACY_KIND_ID)!;
 const NAMES = ['ana', 'ben', 'caro', 'dan', 'eve'];
 
 /** A room in memory: the state, a version per change, and who moved what. */
@@ -24,7 +24,7 @@ class FakeRoom {
 	staleNext = 0;
 
 	constructor(
-		readonly kind: AnyKind,
+		readonly kind: Kind,
 		players: number,
 		seed: string
 	) {
@@ -37,7 +37,7 @@ class FakeRoom {
 	}
 
 	viewFor(seat: number | null): GameView {
-		const over = this.kind.isOver(this.state);
+		const over = isOver(this.kind, this.state);
 		return {
 			gameId: 'g1',
 			kind: this.kind.id,
@@ -105,7 +105,7 @@ describe('playGame (the loop of the seed and `npm run bots`)', () => {
 		const seen: number[] = [];
 		const r = await playGame({ id: 'g1', kind, players: room.players(), rng: seedRng('t1'), onMove: (m) => seen.push(m.version) });
 		expect(r.stop).toBe('over');
-		expect(kind.isOver(room.state)).toBe(true);
+		expect(isOver(kind, room.state)).toBe(true);
 		expect(r.moves).toBe(room.moves.length);
 		expect(r.moves).toBeGreaterThan(20);
 		expect(seen).toEqual(room.moves.map((_, i) => i + 2));
@@ -146,7 +146,7 @@ describe('playGame (the loop of the seed and `npm run bots`)', () => {
 	});
 
 	it('gives up with a clear error when the room refuses a bot move and nothing changed', async () => {
-		const nonsense = { ...kind, bots: { nonsense: () => ({ type: 'no-such-move' }) }, defaultBot: 'nonsense' } as AnyKind;
+		const nonsense = { ...kind, bots: { nonsense: () => ({ type: 'no-such-move' }) }, defaultBot: 'nonsense' } as Kind;
 		const room = new FakeRoom(kind, 3, 'botplay-5');
 		await expect(playGame({ id: 'g1', kind: nonsense, players: room.players(), rng: seedRng('t5') })).rejects.toThrow(/refused at version 1/);
 	});

@@ -9,7 +9,7 @@
 // The samples are fixed counts and seeds, so a result changes only when a bot or a rule does.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { cloneJson, deepFreeze, jsonEqual, playOut, seedRng, selfPlay, versusRandom, type AnyKind, type RngState } from '$lib/engine';
+import { cloneJson, isOver, deepFreeze, jsonEqual, playOut, seedRng, selfPlay, versusRandom, type Kind, type RngState } from '$lib/engine';
 import { KIND_IDS, kindOf } from '$lib/games';
 
 /** Games per kind: enough for a 90% bar to mean something, few enough for the file to take seconds. */
@@ -23,18 +23,18 @@ const LIMIT = 60_000;
 
 const kinds = KIND_IDS.map((id) => [id, kindOf(id)!] as const);
 
-function configFor(kind: AnyKind, players: number): unknown {
+function configFor(kind: Kind, players: number): unknown {
 	const c = kind.config(v.parse(kind.options, {}), players);
 	if (!c.ok) throw new Error(c.message);
 	return c.value;
 }
 
 /** States of a default-bot game, evenly spaced, each with the seats awaited there. */
-function positions(kind: AnyKind, players: number, count: number): { state: unknown; seat: number }[] {
+function positions(kind: Kind, players: number, count: number): { state: unknown; seat: number }[] {
 	const states: unknown[] = [];
 	playOut(kind, { config: configFor(kind, players), seed: `${SEED}/positions/${players}`, onMove: ({ state }) => void states.push(state) });
 	const out: { state: unknown; seat: number }[] = [];
-	const running = states.filter((s) => !kind.isOver(s));
+	const running = states.filter((s) => !isOver(kind, s));
 	for (let i = 0; i < count && running.length > 0; i++) {
 		const state = running[Math.floor((i * running.length) / count)];
 		for (const seat of kind.activeSeats(state)) out.push({ state, seat });

@@ -7,7 +7,7 @@
  * socket (`{"type":"move",…}`, answered `ack` or `refused` on that socket; docs/api.md). The move
  * is chosen by the kind's random bot from the mover's own view, outside the timed interval.
  */
-import { seedRng, randomLegal, type AnyKind, type Bot, type RngState } from '../../src/lib/engine/index';
+import { seedRng, randomLegal, type Kind, type Bot, type RngState } from '../../src/lib/engine/index';
 import { Client } from '../../scripts/lib/client';
 
 export const PASSWORD = 'bench-password-1234';
@@ -124,7 +124,7 @@ export class SeatSocket {
 
 export interface RongoGame {
 	id: string;
-	kind: AnyKind;
+	kind: Kind;
 	bot: Bot<unknown, unknown>;
 	sockets: SeatSocket[]; // by seat
 	clients: Client[]; // by seat
@@ -132,7 +132,7 @@ export interface RongoGame {
 }
 
 /** The seats of a benchmark game: three, within what the kind allows. */
-export const seatsFor = (kind: AnyKind) => Math.min(Math.max(3, kind.seats.min), kind.seats.max);
+export const seatsFor = (kind: Kind) => Math.min(Math.max(3, kind.seats.min), kind.seats.max);
 
 /** Three users, signed up on a fresh server (names unique per call). */
 export async function signupPlayers(url: string): Promise<Client[]> {
@@ -143,7 +143,7 @@ export async function signupPlayers(url: string): Promise<Client[]> {
 }
 
 /** A started game of `kind` with every player seated and every seat's socket open. */
-export async function newGame(players: Client[], kind: AnyKind, n: number): Promise<RongoGame> {
+export async function newGame(players: Client[], kind: Kind, n: number): Promise<RongoGame> {
 	const { id } = await players[0].createGame({ kind: kind.id, seats: seatsFor(kind), visibility: 'public', timeLimit: '1d' });
 	for (const c of players.slice(1)) await c.join(id);
 	const g = await players[0].game(id);

@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { seedRng, randomLegal, type AnyKind } from '../../src/lib/engine/index';
+import { seedRng, randomLegal, type Kind } from '../../src/lib/engine/index';
 import { ROOT, freePort } from '../../scripts/lib/devserver';
 import { seatsFor } from '../lib/rongo';
 import { bgioGame } from './game';
@@ -38,7 +38,7 @@ function kill(group: number, signal: NodeJS.Signals) {
 }
 
 /** Starts ./bgio-server.ts (through tsx, in its own process group) and waits for its `ready`. */
-async function startServer(kind: AnyKind, flatfileDir: string | null): Promise<Running> {
+async function startServer(kind: Kind, flatfileDir: string | null): Promise<Running> {
 	const port = await freePort();
 	const args = ['--import', 'tsx', 'bench/peers/bgio-server.ts', '--game', kind.id, '--port', String(port)];
 	if (flatfileDir) args.push('--flatfile', flatfileDir);
@@ -121,7 +121,7 @@ function within<T>(p: Promise<T>, what: string): Promise<T> {
 }
 
 /** A contestant: boardgame.io's Server with its in-memory db, or FlatFile in `flatfileDir`. */
-export async function startBgio(kind: AnyKind, flatfileDir: string | null): Promise<Sut & { stop(): Promise<void> }> {
+export async function startBgio(kind: Kind, flatfileDir: string | null): Promise<Sut & { stop(): Promise<void> }> {
 	const server = await startServer(kind, flatfileDir);
 	const seats = seatsFor(kind);
 	const game = bgioGame(kind, seats);

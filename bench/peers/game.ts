@@ -14,13 +14,13 @@
 import * as v from 'valibot';
 import type { Game } from 'boardgame.io';
 import { ActivePlayers, INVALID_MOVE } from 'boardgame.io/core';
-import type { AnyKind } from '../../src/lib/engine/index';
+import type { Kind } from '../../src/lib/engine/index';
 
 export interface SetupData {
 	seed: string;
 }
 
-export function bgioGame(kind: AnyKind, seats: number): Game {
+export function bgioGame(kind: Kind, seats: number): Game {
 	const config = kind.config(v.parse(kind.options, {}), seats);
 	if (!config.ok) throw new Error(`${kind.id}: no default config for ${seats} seats: ${config.code}`);
 	return {

@@ -4,7 +4,7 @@
  * bench/lib/rongo.ts), and the no-op — `GET /api/ping` with the same session cookie, so the same
  * hooks (the session lookup in D1) run as for a move.
  */
-import type { AnyKind } from '../../src/lib/engine/index';
+import type { Kind } from '../../src/lib/engine/index';
 import type { Client } from '../../scripts/lib/client';
 import { freePort, migrate, startDevServer } from '../../scripts/lib/devserver';
 import { closeGame, newGame, signupPlayers, step, type Via } from '../lib/rongo';
@@ -17,7 +17,7 @@ export interface RongoServer {
 }
 
 /** `wrangler dev` on the built app over `stateDir` (already created), three users signed up. */
-export async function startRongo(kind: AnyKind, stateDir: string, env: Record<string, string>): Promise<RongoServer> {
+export async function startRongo(kind: Kind, stateDir: string, env: Record<string, string>): Promise<RongoServer> {
 	await migrate(stateDir, { quiet: true });
 	const server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', env });
 	let players: Client[];

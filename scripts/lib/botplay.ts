@@ -6,7 +6,7 @@
  *
  * Nothing here names a kind: the kind comes from the registry by the game's own `kind` field.
  */
-import type { AnyKind, RngState, Seat } from '../../src/lib/engine/index';
+import { resultOf, type Kind, type RngState, type Seat } from '../../src/lib/engine/index';
 import { ApiError, type GameView, type SeatInfo } from './client';
 
 /** What the loop needs of a signed-in player; `Client` is one, the unit test has a fake. */
@@ -108,7 +108,7 @@ export function nextMover(g: Pick<GameView, 'status' | 'activeSeats' | 'seats'>,
 
 export interface PlayOptions {
 	id: string;
-	kind: AnyKind;
+	kind: Kind;
 	/** Signed-in players by lower-case username. */
 	players: ReadonlyMap<string, Player>;
 	/** Which seats to play (default: every seat whose user is in `players`). */
@@ -201,13 +201,14 @@ function retryable(e: ApiError): boolean {
 }
 
 /** One line for a finished game: who won, with the scores. */
-export function describeOutcome(kind: AnyKind, g: GameView): string {
+export function describeOutcome(kind: Kind, g: GameView): string {
 	if (g.status !== 'finished' || g.view === null) return `not finished (version ${g.version})`;
-	const out = kind.outcome(g.view);
-	if (!out) return 'finished without a result';
+	const outcome = kind.outcome(g.view);
+	if (!outcome) return 'finished without a result';
+	const out = resultOf(outcome);
 	const name = (seat: Seat) => g.seats.find((s) => s.seat === seat)?.username ?? `seat ${seat}`;
 	const winners = out.winners.map(name);
 	const scores = out.scores.map((score, seat) => `${name(seat)} ${score}`).join(', ');
-	const who = winners.length === 0 ? 'nobody won' : winners.length === 1 ? `${winners[0]} won` : `${winners.join(' and ')} won (shared)`;
+	const who = out.result === 'draw' ? 'a draw' : out.result === 'win' ? `${winners[0]} won` : `${winners.join(' and ')} won (shared)`;
 	return `${who} — ${scores}`;
 }

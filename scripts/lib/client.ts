@@ -3,7 +3,7 @@
  * tests and the server benchmark. One `Client` is one signed-in user: it keeps the `session`
  * cookie and sends the Origin header the Worker's cross-origin check expects.
  */
-import { KIND_IDS } from '../../src/lib/games/index';
+import { LEGACY_KIND_ID } from '../../src/lib/games/index';
 
 export class ApiError extends Error {
 	constructor(
@@ -115,7 +115,7 @@ export class Client {
 
 	createGame(o: CreateOptions): Promise<{ id: string; inviteCode?: string | null }> {
 		return this.api('POST', '/api/games', {
-			kind: o.kind ?? KIND_IDS[0],
+			kind: o.kind ?? LEGACY_KIND_ID,
 			seats: o.seats,
 			options: o.options ?? {},
 			visibility: o.visibility ?? 'public',

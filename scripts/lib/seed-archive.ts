@@ -7,7 +7,7 @@
  * Some games share their finishing millisecond with the one before, so the id tie-break matters.
  * Pure: runs in Node (the benchmark writes an SQL file) and in workerd (the test batches statements).
  */
-import { KIND_IDS } from '../../src/lib/games/index';
+import { LEGACY_KIND_ID } from '../../src/lib/games/index';
 
 export interface SeedOptions {
 	/** Public finished games. */
@@ -151,7 +151,7 @@ export function archiveInserts(d: SeedData, per = 100): string[] {
 	);
 	const games = d.games.map((g) =>
 		[
-			q(g.id), q(KIND_IDS[0]), q(g.status), q(g.visibility), g.visibility === 'private' ? q(`i${g.id}`) : 'NULL', q(g.seats[0].userId),
+			q(g.id), q(LEGACY_KIND_ID), q(g.status), q(g.visibility), g.visibility === 'private' ? q(`i${g.id}`) : 'NULL', q(g.seats[0].userId),
 			`'{}'`, g.seats.length, `'3d'`, `'seed'`, 100, g.status === 'active' ? `'[0]'` : `'[]'`,
 			g.createdAt, g.updatedAt, g.startedAt, q(g.finishedAt), g.rounds, g.seats.length
 		].join(', ')

@@ -12,7 +12,7 @@
  *   Every bot move is chosen from its seat's own view (scripts/lib/botplay.ts).
  * Idempotent: if ana already has games, nothing is added.
  */
-import { seedRng, type AnyKind } from '../../src/lib/engine/index';
+import { seedRng, type Kind } from '../../src/lib/engine/index';
 import { KINDS } from '../../src/lib/games/index';
 import { keyOf, playGame, type Player } from './botplay';
 import { confirmAddress } from './mail';
@@ -32,7 +32,7 @@ export function finishedSeatCounts(seats: { min: number; max: number }, accounts
 }
 
 /** Creates a public game of `kind` by `clients[0]`, the next ones join until it is full (it then starts). */
-export async function newGame(clients: readonly Client[], kind: AnyKind, seats: number, timeLimit: '1d' | '3d' = '3d'): Promise<string> {
+export async function newGame(clients: readonly Client[], kind: Kind, seats: number, timeLimit: '1d' | '3d' = '3d'): Promise<string> {
 	const [creator, ...others] = clients;
 	const { id } = await creator.createGame({ kind: kind.id, seats, visibility: 'public', timeLimit });
 	for (const c of others.slice(0, seats - 1)) await c.join(id);

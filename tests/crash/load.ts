@@ -5,7 +5,7 @@
  * move sent over HTTP with the version it was chosen at and a moveId of its own — writing down
  * every move the room acknowledged.
  */
-import { seedRng, type AnyKind, type RngState } from '../../src/lib/engine/index';
+import { seedRng, type Kind, type RngState } from '../../src/lib/engine/index';
 import { KIND_IDS, kindOf } from '../../src/lib/games/index';
 import { Client, type GameView } from '../../scripts/lib/client';
 import { keyOf, playGame, type Player } from '../../scripts/lib/botplay';
@@ -30,7 +30,7 @@ export interface Ack {
 export interface LoadGame {
 	index: number;
 	id: string;
-	kind: AnyKind;
+	kind: Kind;
 	/** The signed-in player of each seat, in the room's seat order (after the start's shuffle). */
 	bySeat: Client[];
 	rng: RngState;

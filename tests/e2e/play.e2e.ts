@@ -21,6 +21,7 @@ import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
 import { watchCsp, type CspWatch } from './csp';
 import { startTestServer, type TestServer } from './server';
+import { scores as giantsScores } from '$lib/games/giants/score';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
 const PASSWORD = 'correct horse battery staple';
@@ -305,7 +306,7 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		}
 		const final = (await seats[0].client.game(id)) as { view: GiantsView; status: string };
 		expect(final.status).toBe('finished');
-		const sheets = giants.scores(final.view);
+		const sheets = giantsScores(final.view);
 		for (const s of seats) {
 			const sheet = s.page.getByTestId('score-sheet');
 			await sheet.waitFor({ timeout: 20_000 });

@@ -11,6 +11,7 @@ import { outboxBatch } from '$lib/server/room/outbox';
 import type { D1Payload, RoomResult, RoomView, SubmitOk } from '$lib/protocol/room';
 import type { GiantsView } from '$lib/games/giants';
 import { createInput, d1Game, d1Seats, room, startedGame, uid, user } from './room-helpers';
+import { giantsKind } from '$lib/games/giants/kind';
 
 async function viewOf(stub: ReturnType<typeof room>, u: { id: string; username: string } | null): Promise<RoomView<GiantsView>> {
 	const v = await stub.view(u);
@@ -342,8 +343,8 @@ describe('a whole game', () => {
 		expect(g).toMatchObject({ status: 'finished', version: end.version, active_seats: '[]' });
 		expect(g.finished_at).not.toBeNull();
 		const seats = await d1Seats(gameId);
-		const sheets = giants.scores(end.view!);
-		expect(seats.map((s) => [s.seat, s.score, s.winner])).toEqual(sheets.map((x) => [x.seat, x.total, x.winner ? 1 : 0]));
+		const out = giantsKind.outcome(end.view!)!;
+		expect(seats.map((s) => [s.seat, s.score, s.winner, s.place])).toEqual(out.sheets.map((x) => [x.seat, x.total, out.places[x.seat] === 1 ? 1 : 0, out.places[x.seat]]));
 		const same = await runInDurableObject(stub, async (live: GameRoom, state) => {
 			const fresh = new GameRoom(state, env);
 			await fresh.view(null);

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { replay, type GameExportV2 } from '$lib/engine';
+import { replay, resultOf, type GameExportV2 } from '$lib/engine';
 import { KIND_IDS, kindOf } from '$lib/games';
 import { renderEvent } from '$lib/server/notify/render';
 import type { NotifyEvent } from '$lib/server/notify/types';
@@ -141,7 +141,7 @@ describe('a second kind on the unchanged platform (issue 11)', () => {
 		expect(e.result).toMatchObject({ reason: 'last-stone', winners: [idle] });
 		const kind = kindOf(e.kind)!;
 		const r = replay(kind, { game: e.kind, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves);
-		expect(r.ok && kind.outcome(r.value)).toEqual(e.result);
+		expect(r.ok && resultOf(kind.outcome(r.value)!)).toEqual(e.result);
 		const log = (await call(null, 'GET', `/api/games/${id}/log`)).json.entries as { version: number; log: TakeawayEntry[] }[];
 		expect(kind.verify({ config: e.config, seed: e.seed, seedCommitment: e.seedCommitment, moves: e.moves, log })).toMatchObject({ ok: true, commitment: true });
 		expect(kind.verify({ config: e.config, seed: e.seed + 'x', seedCommitment: e.seedCommitment, moves: e.moves, log }).ok).toBe(false);
@@ -149,8 +149,54 @@ describe('a second kind on the unchanged platform (issue 11)', () => {
 		// The D1 index: the kind, the seats' colours from the kind, the final scores.
 		const g = await env.DB.prepare('SELECT game, status, rounds FROM games WHERE id = ?').bind(id).first();
 		expect(g).toEqual({ game: 'takeaway', status: 'finished', rounds: null });
-		const seats = await env.DB.prepare('SELECT seat, colour, score, winner FROM seats WHERE game_id = ? ORDER BY seat').bind(id).all();
-		expect(seats.results).toEqual([0, 1].map((seat) => ({ seat, colour: seat ? 'white' : 'black', score: seat === idle ? 1 : 0, winner: seat === idle ? 1 : 0 })));
+		const seats = await env.DB.prepare('SELECT seat, colour, score, winner, place FROM seats WHERE game_id = ? ORDER BY seat').bind(id).all();
+		expect(seats.results).toEqual(
+			[0, 1].map((seat) => ({ seat, colour: seat ? 'white' : 'black', score: final.view!.taken[seat], winner: seat === idle ? 1 : 0, place: seat === idle ? 1 : 2 }))
+		);
+	});
+
+	it('a draw is a draw everywhere (issue 29): the view, D1, the notification, the archive, the export and the ratings', async () => {
+		const { id, bySeat } = await started(15);
+		const first = (await view(null, id)).activeSeats[0];
+		const move = (seat: number, moveId: string, m: unknown) => call(bySeat[seat], 'POST', `/api/games/${id}/moves`, { moveId, move: m });
+		// A real decision each (a rated game needs one from every seat), then both pass: a draw.
+		expect((await move(first, 'd1', { type: 'take', n: 1 })).status).toBe(200);
+		expect((await move(1 - first, 'd2', { type: 'take', n: 2 })).status).toBe(200);
+		expect((await move(first, 'd3', { type: 'pass' })).status).toBe(200);
+		expect((await move(1 - first, 'd4', { type: 'pass' })).status).toBe(200);
+		const v = await view(bySeat[0], id);
+		expect(v.status).toBe('finished');
+		const taken = [0, 1].map((seat) => (seat === first ? 1 : 2));
+		expect(v.result).toEqual({ reason: 'passes', rounds: null, result: 'draw', winners: [], places: [1, 1], scores: taken });
+		await alarm(id, 1);
+
+		// D1: nobody won, both first; the archive shows no winner (its page words it "Draw").
+		const seats = await env.DB.prepare('SELECT seat, winner, place FROM seats WHERE game_id = ? ORDER BY seat').bind(id).all();
+		expect(seats.results).toEqual([0, 1].map((seat) => ({ seat, winner: 0, place: 1 })));
+		// (No kind filter: the built app's routes know only the shipped kinds; the room here knows Take-away.)
+		const page = await call(null, 'GET', '/api/archive?limit=100');
+		expect(page.status, page.text).toBe(200);
+		const archived = page.json.games.find((g: { id: string }) => g.id === id);
+		expect(archived.players.map((p: { winner: boolean }) => p.winner)).toEqual([false, false]);
+
+		// The notification says a draw, not "a, b won".
+		const finished = (await events(id)).filter((e) => e.kind === 'finished');
+		expect(finished).toHaveLength(2);
+		expect(finished[0].data).toMatchObject({ result: 'draw', winners: [] });
+		const to = { id: finished[0].user_id, username: 'x', email: null, locale: 'en' as const, webhookUrl: null };
+		expect(renderEvent(finished[0], to, 'https://rongo.example', T0).subject).toBe('Take-away is over — a draw');
+
+		// The export says so too, and replays to it.
+		const e = (await call(null, 'GET', `/api/games/${id}/export`)).json as GameExportV2;
+		expect(e.result).toMatchObject({ result: 'draw', winners: [], places: [1, 1] });
+
+		// A rated draw between newcomers: neither rating moves up or down, both grow surer.
+		const changes = await env.DB.prepare('SELECT before_mu, after_mu, before_sigma, after_sigma FROM rating_changes WHERE game_id = ?').bind(id).all<Record<string, number>>();
+		expect(changes.results).toHaveLength(2);
+		for (const c of changes.results) {
+			expect(c.after_mu).toBeCloseTo(c.before_mu, 6);
+			expect(c.after_sigma).toBeLessThan(c.before_sigma);
+		}
 	});
 
 	it('a stored game of a kind the registry does not know is refused, not guessed', async () => {

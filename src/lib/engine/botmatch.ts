@@ -8,7 +8,8 @@
  * Pure: the clock is passed in (`now`), as bench:bots does; without one, no times are taken.
  */
 import * as v from 'valibot';
-import type { AnyKind, Bot } from './kind';
+import type { Bot, GameKind, Kind } from './kind';
+import { resultOf } from './outcome';
 import { playOut, randomLegal } from './playout';
 import { seedRng } from './seed';
 import type { Seat } from './types';
@@ -43,9 +44,9 @@ export interface VersusReport {
 }
 
 /** Seat counts cycle through the kind's range, so every table size is measured. */
-export const playersFor = (kind: AnyKind, game: number) => kind.seats.min + (game % (kind.seats.max - kind.seats.min + 1));
+export const playersFor = (kind: Kind, game: number) => kind.seats.min + (game % (kind.seats.max - kind.seats.min + 1));
 
-function configFor(kind: AnyKind, players: number): unknown {
+function configFor(kind: Kind, players: number): unknown {
 	const c = kind.config(v.parse(kind.options, {}), players);
 	if (!c.ok) throw new Error(`${kind.id}: config refused for ${players} players: ${c.message}`);
 	return c.value;
@@ -61,17 +62,17 @@ function timed(bot: Bot<unknown, unknown>, times: number[], now?: () => number):
 	};
 }
 
-function botOf(kind: AnyKind, name = kind.defaultBot): Bot<unknown, unknown> {
+function botOf(kind: Kind, name = kind.defaultBot): Bot<unknown, unknown> {
 	const bot = kind.bots[name];
 	if (!bot) throw new Error(`${kind.id} has no bot ${name} (bots: ${Object.keys(kind.bots).join(', ')})`);
 	return bot;
 }
 
 /** The safeguard reasons of a kind (`GameKind.safeguards`): ends that are not the rules' own. */
-const safeguards = (kind: AnyKind) => new Set<string>(kind.safeguards ?? []);
+const safeguards = (kind: Kind) => new Set<string>(kind.safeguards ?? []);
 
 /** Games of the bot against itself at every table size. */
-export function selfPlay(kind: AnyKind, o: BotMatchOptions): SelfPlayReport {
+export function selfPlay(kind: Kind, o: BotMatchOptions): SelfPlayReport {
 	const times: number[] = [];
 	const bot = timed(botOf(kind, o.bot), times, o.now);
 	const r: SelfPlayReport = { games: 0, reasons: {}, normalEnds: 0, moves: 0, times };
@@ -89,7 +90,7 @@ export function selfPlay(kind: AnyKind, o: BotMatchOptions): SelfPlayReport {
 }
 
 /** Games of the bot in one seat (rotating) against random bots in all others, at every table size. */
-export function versusRandom(kind: AnyKind, o: BotMatchOptions): VersusReport {
+export function versusRandom(kind: Kind, o: BotMatchOptions): VersusReport {
 	const times: number[] = [];
 	const bot = timed(botOf(kind, o.bot), times, o.now);
 	const random = randomLegal(kind);
@@ -101,9 +102,10 @@ export function versusRandom(kind: AnyKind, o: BotMatchOptions): VersusReport {
 		const seed = `${o.seed ?? 'botmatch'}/versus/${g}`;
 		const out = playOut(kind, { config: configFor(kind, players), seed, bots, pick: 'random', rng: seedRng(seed + '/bots') });
 		r.games++;
-		const result = kind.outcome(out.state);
+		const outcome = kind.outcome(out.state);
+		const result = outcome && resultOf(outcome);
 		if (!out.over || !result || !result.winners.includes(hero)) continue;
-		if (result.winners.length === 1) r.wins++;
+		if (result.result === 'win') r.wins++;
 		else r.shared++;
 	}
 	return r;

@@ -7,7 +7,8 @@
 import { jsonEqual } from './clone';
 import { replay } from './replay';
 import { commitSeed } from './seed';
-import type { AnyKind, Outcome } from './kind';
+import type { GameKind, Kind } from './kind';
+import { resultOf, type GameResult } from './outcome';
 import type { Seat } from './types';
 
 export const EXPORT_FORMAT = 'rongo-game-export';
@@ -45,11 +46,16 @@ export interface GameExportV2<Config = unknown, Move = unknown> {
 	/** The version of the start: the first move made a later version. */
 	startVersion: number;
 	moves: ExportedMove<Move>[];
-	result: Outcome;
+	/**
+	 * How it ended (engine/outcome.ts `GameResult`). `result` (win, shared or draw) and `places` were
+	 * added in issue 29; a v2 file written before has only `reason`, `rounds`, `scores` and `winners`,
+	 * and is still read (replayExport checks the fields it has).
+	 */
+	result: GameResult | Pick<GameResult, 'reason' | 'rounds' | 'scores' | 'winners'>;
 }
 
 export interface ExportInput {
-	kind: AnyKind;
+	kind: Kind;
 	id: string;
 	config: unknown;
 	options: unknown;
@@ -66,8 +72,9 @@ export interface ExportInput {
 }
 
 export function buildExport(x: ExportInput): GameExportV2 {
-	const result = x.kind.outcome(x.final);
-	if (!result) throw new Error('buildExport: the game is not over');
+	const outcome = x.kind.outcome(x.final);
+	if (!outcome) throw new Error('buildExport: the game is not over');
+	const result = resultOf(outcome);
 	return {
 		format: EXPORT_FORMAT,
 		formatVersion: EXPORT_FORMAT_VERSION,
@@ -98,17 +105,21 @@ export type ReplayCheck<State = unknown> = { ok: true; state: State } | { ok: fa
  * version, a seed that does not match its commitment, an illegal move, or another result.
  * `at`: the move (1-based) that failed, 0 for the setup, -1 before it.
  */
-export function replayExport<S>(kind: AnyKind, e: GameExportV2): ReplayCheck<S> {
+export function replayExport<C, S, M, V, E, O>(kind: GameKind<C, S, M, V, E, O>, e: GameExportV2): ReplayCheck<S> {
 	if (!e || e.format !== EXPORT_FORMAT || e.formatVersion !== EXPORT_FORMAT_VERSION) return { ok: false, at: -1, code: 'BAD_FORMAT', message: 'not a rongo game export v2' };
 	if (e.kind !== kind.id) return { ok: false, at: -1, code: 'WRONG_KIND', message: `an export of ${e.kind}, not ${kind.id}` };
 	if (e.engineVersion !== kind.engineVersion) return { ok: false, at: -1, code: 'ENGINE_VERSION', message: `needs engine ${e.engineVersion}` };
 	if (commitSeed(e.seed) !== e.seedCommitment) return { ok: false, at: -1, code: 'SEED_COMMITMENT', message: 'the seed does not match its commitment' };
-	const r = replay(kind, { game: kind.id, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves);
+	const r = replay(kind, { game: kind.id, engineVersion: e.engineVersion, config: e.config as C, seed: e.seed }, e.moves);
 	if (!r.ok) {
 		const at = /^move (\d+):/.exec(r.message);
 		return { ok: false, at: at ? Number(at[1]) : 0, code: r.code, message: r.message };
 	}
-	const out = kind.outcome(r.value);
-	if (!jsonEqual(out, e.result)) return { ok: false, at: e.moves.length, code: 'RESULT', message: `the replay ends ${JSON.stringify(out)}, the export says ${JSON.stringify(e.result)}` };
-	return { ok: true, state: r.value as S };
+	const outcome = kind.outcome(r.value);
+	const out: Record<string, unknown> | null = outcome && { ...resultOf(outcome) };
+	// An export from before issue 29 says less: compare what it says.
+	const said = out && Object.fromEntries(Object.keys(e.result ?? {}).map((k) => [k, out[k]]));
+	if (!out || !e.result || !('winners' in e.result) || !jsonEqual(said, e.result))
+		return { ok: false, at: e.moves.length, code: 'RESULT', message: `the replay ends ${JSON.stringify(out)}, the export says ${JSON.stringify(e.result)}` };
+	return { ok: true, state: r.value };
 }

@@ -9,10 +9,12 @@
  */
 import * as v from 'valibot';
 import { jsonEqual } from './clone';
-import type { AnyKind } from './kind';
+import type { GameKind, Outcome } from './kind';
+import { checkOutcome, isOver } from './outcome';
 import { replay } from './replay';
 import { below } from './rng';
 import { seedRng } from './seed';
+import type { Seat } from './types';
 
 export interface FuzzGameResult {
 	players: number;
@@ -43,7 +45,7 @@ export function deepFreeze<T>(x: T): T {
 
 const JUNK: unknown[] = [null, 42, 'move', [], {}, { type: '' }, { type: 'no-such-move' }, { type: 'x'.repeat(40) }];
 
-export function fuzzContract(kind: AnyKind, index: number, seedBase: string, maxMoves = 20_000): FuzzGameResult {
+export function fuzzContract<C, S, M, V, E, O>(kind: GameKind<C, S, M, V, E, O>, index: number, seedBase: string, maxMoves = 20_000): FuzzGameResult {
 	const rng = seedRng(`${seedBase}/fuzz/${kind.id}/${index}`);
 	const players = kind.seats.min + (index % (kind.seats.max - kind.seats.min + 1));
 	const config = kind.config(v.parse(kind.options, {}), players);
@@ -55,7 +57,7 @@ export function fuzzContract(kind: AnyKind, index: number, seedBase: string, max
 	check(!JSON.stringify(start.value.log).includes(seed), 'the seed is in the start log');
 	const moves: { seat: number; move: unknown }[] = [];
 	let checks = 0;
-	while (!kind.isOver(s) && moves.length < maxMoves) {
+	while (!isOver(kind, s) && moves.length < maxMoves) {
 		const active = kind.activeSeats(s);
 		check(active.length > 0, `move ${moves.length}: nobody awaited in a running game`);
 		const seat = active[below(rng, active.length)];
@@ -83,14 +85,25 @@ export function fuzzContract(kind: AnyKind, index: number, seedBase: string, max
 		s = r.value.state;
 		checks += 6;
 	}
-	const over = kind.isOver(s);
-	if (over) {
-		const out = kind.outcome(s);
-		const sheets = kind.scores(s);
-		check(out && jsonEqual(out.scores, sheets.map((x) => x.total)), 'the outcome disagrees with the scores');
-		check(out && jsonEqual(out.winners, sheets.filter((x) => x.winner).map((x) => x.seat)), 'the outcome names other winners');
-	}
+	const out = kind.outcome(s);
+	if (out) checks += checkFinalOutcome(kind, s, players);
 	const re = replay(kind, { game: kind.id, engineVersion: kind.engineVersion, config: config.value, seed }, moves);
 	check(re.ok && jsonEqual(re.value, s), 'the replay of the log differs from the live state');
-	return { players, moves: moves.length, reason: over ? kind.outcome(s)!.reason : 'cap', checks: checks + 3 };
+	return { players, moves: moves.length, reason: out ? out.reason : 'cap', checks: checks + 3 };
+}
+
+/**
+ * The end of a finished game, as every fuzzer checks it (issue 29: the outcome is the one truth
+ * about the end): well formed (engine/outcome.ts `checkOutcome`), and the same whoever reads it —
+ * the state, a spectator's view and every seat's view — so lists, end screens and ratings agree.
+ * Answers how many checks it made.
+ */
+export function checkFinalOutcome<S, V>(kind: { outcome(state: S | V): Outcome | null; view(state: S, viewer: Seat | null): V }, s: S, players: number): number {
+	const out = kind.outcome(s);
+	check(out !== null, 'the game is over but has no outcome');
+	const valid = checkOutcome(out!, players);
+	check(valid.ok, valid.ok ? '' : `the outcome: ${valid.message}`);
+	const viewers: (Seat | null)[] = [null, ...Array.from({ length: players }, (_, seat) => seat)];
+	for (const v of viewers) check(jsonEqual(kind.outcome(kind.view(s, v)), out), `the outcome read by viewer ${v} differs`);
+	return 2 + viewers.length;
 }

@@ -14,7 +14,7 @@
 import type * as v from 'valibot';
 import type { RngState } from './rng';
 import type { GameExportV2 } from './export';
-import type { Applied, Game, Result, Seat } from './types';
+import type { Applied, Game, Result, ScoreSheet, Seat } from './types';
 
 /** A bot: a legal move for `seat`, chosen from that seat's own view (what a player could know). */
 export type Bot<View, Move> = (view: View, seat: Seat, rng: RngState) => Move;
@@ -27,14 +27,27 @@ export interface StatusLine {
 	phase: string;
 }
 
-/** How a finished game ended. */
+/**
+ * How a finished game ended, as the kind says it (issue 29: one truth). Everything else about the end
+ * — that the game is over, who won, whether it was a draw, each seat's total — is derived from it by
+ * the platform (./outcome.ts), never said twice.
+ */
 export interface Outcome {
 	/** The kind's own reason id (e.g. `pedestals`); `texts.reason` words it. */
 	reason: string;
 	rounds: number | null;
-	/** Final totals by seat. */
-	scores: number[];
-	winners: Seat[];
+	/** Every seat's final total with its breakdown (the end screen), by seat. */
+	sheets: ScoreSheet[];
+	/**
+	 * Each seat's place, by seat: 1 is first; seats the rules cannot separate share a place and the
+	 * next place is skipped (1, 1, 3). The rules' tie-breakers are the kind's business.
+	 */
+	places: number[];
+	/**
+	 * Nobody won: the game ended level (every seat shares first place and the rules call it a draw,
+	 * not a shared victory). Leave it out for a kind that cannot end in a draw.
+	 */
+	draw?: boolean;
 }
 
 /** The log entries one version of a game produced (the start, then each move). */
@@ -89,6 +102,13 @@ export interface KindTexts<Entry> {
 	options(options: Record<string, unknown>): string[];
 }
 
+/**
+ * What a kind says (issue 29: the minimum; the platform derives the rest in ./outcome.ts): `start`
+ * is the setup (with the log of its automatic steps), `outcome` the end (null while the game runs:
+ * the game is over exactly when it is not null), `activeSeats` who is awaited while it runs.
+ * Written with its own types, so a kind's mistakes are compile errors; the platform holds it erased
+ * (`Kind`, `erase`).
+ */
 export interface GameKind<Config = unknown, State = unknown, Move = unknown, View = unknown, Entry = unknown, Options = unknown>
 	extends Game<Config, State, Move, View, Entry> {
 	/** Seats a game of this kind can have (a game may start early with at least `min`). */
@@ -102,7 +122,7 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	 * is a test seam only (forced dice, a starting position…): the kind validates it.
 	 */
 	config(options: Options, players: number, scenario?: unknown): Result<Config>;
-	/** Setup plus the log entries of the automatic steps at the start (e.g. G-0.4's first phase). */
+	/** The initial state plus the log entries of the automatic steps at the start (e.g. G-0.4's first phase). */
 	start(config: Config, seed: string): Result<Applied<State, Entry>>;
 	/** Round and phase, for lists and notifications. */
 	status(state: State | View): StatusLine;
@@ -113,7 +133,7 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	/** Bots by name; `defaultBot` plays dropped seats. Each chooses among `legalMoves` only. */
 	readonly bots: Readonly<Record<string, Bot<View, Move>>>;
 	readonly defaultBot: string;
-	/** How the game ended, or null while it runs. */
+	/** How the game ended, or null while it runs (see `Outcome`). */
 	outcome(state: State | View): Outcome | null;
 	/**
 	 * Optional: the end reasons (`Outcome.reason`) that are digital safeguards, not the rules' normal
@@ -154,6 +174,19 @@ export interface Standing<State, Move> {
 	answer(state: State, seat: Seat, answer: string): Move | null;
 }
 
-/** A kind as the platform holds it: its type parameters erased (the platform never looks inside). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyKind = GameKind<any, any, any, any, any, any>;
+/**
+ * A kind as the platform holds it: its types erased to `unknown` (the platform never looks inside a
+ * state, view, move or log entry; it only hands each back to the kind that made it).
+ */
+export type Kind = GameKind<unknown, unknown, unknown, unknown, unknown, unknown>;
+
+/**
+ * The one place a kind's types are erased, for the registry (src/lib/games/index.ts). Sound because
+ * the platform gives a kind only what that kind produced: states from its own `start`/`apply`, views
+ * from its own `view`, moves its own `apply` validates (they arrive as untrusted JSON and `apply`
+ * takes `unknown`), configs from its own `config`. TypeScript cannot see that invariant, hence the
+ * cast — here and nowhere else.
+ */
+export function erase<C, S, M, V, E, O>(kind: GameKind<C, S, M, V, E, O>): Kind {
+	return kind as unknown as Kind;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replay } from './replay';
+import { replay, type Replayable } from './replay';
 import { fail, ok, type Game, type GameSetup, type LoggedMove } from './types';
 
 /** A toy counter game: each seat adds 1–3 in turn; it ends at `target`. Enough to test replay. */
@@ -12,10 +12,10 @@ interface St {
 	seed: string;
 }
 type Mv = { add: number };
-const counter: Game<Cfg, St, Mv, St, string> = {
+const counter: Game<Cfg, St, Mv, St, string> & Replayable<Cfg, St, string> = {
 	id: 'counter',
 	engineVersion: 'counter@2',
-	setup: (config, seed) => (config.target > 0 ? ok({ total: 0, turn: 0, seed }) : fail('BAD_CONFIG', 'target must be positive')),
+	start: (config, seed) => (config.target > 0 ? ok({ state: { total: 0, turn: 0, seed }, log: [] }) : fail('BAD_CONFIG', 'target must be positive')),
 	apply: (s, seat, move) => {
 		const m = move as Mv;
 		if (seat !== s.turn) return fail('NOT_YOUR_TURN', 'not your turn');
@@ -24,9 +24,7 @@ const counter: Game<Cfg, St, Mv, St, string> = {
 	},
 	legalMoves: () => [{ add: 1 }, { add: 2 }, { add: 3 }],
 	view: (s) => s,
-	activeSeats: (s) => [s.turn],
-	isOver: (s) => s.total >= 10,
-	scores: () => []
+	activeSeats: (s) => [s.turn]
 };
 
 const setup: GameSetup<Cfg> = { game: 'counter', engineVersion: 'counter@2', config: { target: 10 }, seed: 's1' };
@@ -38,7 +36,7 @@ const log: LoggedMove<Mv>[] = [
 
 describe('replay (conventions §6: the log is the truth)', () => {
 	it('rebuilds the live state from setup and log', () => {
-		let live = (counter.setup(setup.config, setup.seed) as { value: St }).value;
+		let live = (counter.start(setup.config, setup.seed) as { value: { state: St } }).value.state;
 		for (const e of log) live = (counter.apply(live, e.seat, e.move) as { value: { state: St } }).value.state;
 		expect(replay(counter, setup, log)).toEqual({ ok: true, value: live });
 		expect(live.total).toBe(6);

@@ -1,10 +1,18 @@
-import type { Game, GameSetup, LoggedMove, Result } from './types';
+import type { Applied, GameSetup, LoggedMove, Result, Seat } from './types';
 import { fail, ok } from './types';
+
+/** What a replay needs of a kind: its id and version, its start and its moves. */
+export interface Replayable<C, S, E> {
+	readonly id: string;
+	readonly engineVersion: string;
+	start(config: C, seed: string): Result<Applied<S, E>>;
+	apply(state: S, seat: Seat, move: unknown): Result<Applied<S, E>>;
+}
 
 /**
  * What `replay` tells a caller after each step: step -1 is the start (with the log entries of its
- * automatic steps when the game has `start`), step k the state after move k. Returning a Failure
- * stops the replay with it (the room's snapshot check); anything else continues.
+ * automatic steps), step k the state after move k. Returning a Failure stops the replay with it (the
+ * room's snapshot check); anything else continues.
  */
 export type OnStep<S, E> = (step: number, state: S, log: readonly E[]) => { ok: false; code: string; message: string } | void;
 
@@ -14,12 +22,7 @@ export type OnStep<S, E> = (step: number, state: S, log: readonly E[]) => { ok: 
  * (conventions §6: the log is the truth). Refuses a log written by another engine version instead
  * of silently reinterpreting it (§8).
  */
-export function replay<C, S, M, V, E>(
-	game: Game<C, S, M, V, E> & { start?(config: C, seed: string): Result<{ state: S; log: E[] }> },
-	setup: GameSetup<C>,
-	log: readonly LoggedMove<M>[],
-	onStep?: OnStep<S, E>
-): Result<S> {
+export function replay<C, S, M, E>(game: Replayable<C, S, E>, setup: GameSetup<C>, log: readonly LoggedMove<M>[], onStep?: OnStep<S, E>): Result<S> {
 	if (setup.game !== game.id) return fail('WRONG_GAME', `setup is for ${setup.game}, not ${game.id}`);
 	if (setup.engineVersion !== game.engineVersion) {
 		return fail(
@@ -27,20 +30,11 @@ export function replay<C, S, M, V, E>(
 			`setup was made by engine ${setup.engineVersion}; this engine is ${game.engineVersion}`
 		);
 	}
-	let state: S;
-	if (game.start) {
-		const start = game.start(setup.config, setup.seed);
-		if (!start.ok) return start;
-		state = start.value.state;
-		const stop = onStep?.(-1, state, start.value.log);
-		if (stop) return stop;
-	} else {
-		const start = game.setup(setup.config, setup.seed);
-		if (!start.ok) return start;
-		state = start.value;
-		const stop = onStep?.(-1, state, []);
-		if (stop) return stop;
-	}
+	const start = game.start(setup.config, setup.seed);
+	if (!start.ok) return start;
+	let state = start.value.state;
+	const first = onStep?.(-1, state, start.value.log);
+	if (first) return first;
 	for (let i = 0; i < log.length; i++) {
 		const r = game.apply(state, log[i].seat, log[i].move);
 		if (!r.ok) return fail(r.code, `move ${i + 1}: ${r.message}`);
@@ -60,8 +54,8 @@ export interface Steps<S, E> {
 }
 
 /** `replay`, keeping every state (a history page steps through them). */
-export function replaySteps<C, S, M, V, E>(
-	game: Parameters<typeof replay<C, S, M, V, E>>[0],
+export function replaySteps<C, S, M, E>(
+	game: Replayable<C, S, E>,
 	setup: GameSetup<C>,
 	log: readonly LoggedMove<M>[]
 ): Steps<S, E> {

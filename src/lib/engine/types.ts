@@ -1,5 +1,5 @@
 /**
- * The game-agnostic engine contract. Giants implements it first; Rapa Nui and Moa will follow.
+ * The game-agnostic engine contract: the moves of a game (engine/kind.ts adds the rest of a kind).
  *
  * Every function is pure: it never mutates its input and never reads the clock or a global random
  * source (conventions §1). A rule violation is a value, never an exception (conventions §4).
@@ -41,12 +41,11 @@ export interface ScoreItem {
 	detail?: Record<string, string | number>;
 }
 
+/** A seat's final total with its breakdown (who won follows from the outcome's places, engine/kind.ts). */
 export interface ScoreSheet {
 	seat: Seat;
 	total: number;
 	items: ScoreItem[];
-	/** True for every seat that shares the highest total. */
-	winner: boolean;
 }
 
 /** What a game needs to start: the options the creator chose and the secret seed. */
@@ -63,19 +62,19 @@ export interface LoggedMove<Move> {
 	move: Move;
 }
 
+/**
+ * The moves of a game. Its start and end are the kind's (engine/kind.ts `start`, `outcome`); that the
+ * game is over, the scores and the winners are derived from the outcome (engine/outcome.ts).
+ */
 export interface Game<Config, State, Move, View, Entry> {
 	/** Short id, e.g. `giants`. */
 	readonly id: string;
 	/** Recorded in every game's setup so a game keeps its rules forever (conventions §8). */
 	readonly engineVersion: string;
-	/** Validates the options; the seed is any non-empty string. */
-	setup(config: Config, seed: string): Result<State>;
 	apply(state: State, seat: Seat, move: unknown): Result<Applied<State, Entry>>;
 	/** Every move the seat could make now (for transports: one canonical path per outcome). */
 	legalMoves(state: State | View, seat: Seat): Move[];
 	view(state: State, viewer: Viewer): View;
-	/** The seats whose input is awaited now (several at once during a sealed decision). */
+	/** The seats whose input is awaited while the game runs (several at once during a sealed decision). */
 	activeSeats(state: State | View): Seat[];
-	isOver(state: State | View): boolean;
-	scores(state: State | View): ScoreSheet[];
 }

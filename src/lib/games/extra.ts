@@ -3,6 +3,6 @@
  * `tests/games/extra.ts` (vitest.workers.config.ts), which registers a tiny test-only kind, so the
  * unchanged platform can be shown to host a second game end to end (issue 11).
  */
-import type { AnyKind } from '$lib/engine';
+import type { Kind } from '$lib/engine';
 
-export const extraKinds: readonly AnyKind[] = [];
+export const extraKinds: readonly Kind[] = [];

@@ -1,28 +1,40 @@
 /**
- * The registry of game kinds (issue 11): the only platform file that names every kind. Adding a
- * kind is its own folders plus one line here (and one in the UI registry, src/lib/ui/kinds.ts);
- * docs/adding-a-game.md has the steps.
+ * The registry of game kinds (issue 11; issue 29): the only platform file that names every kind's
+ * engine. A kind is one entry here, one in the UI registry (src/lib/ui/kinds.ts — a missing one is a
+ * compile error there, `KindId`) and its message files in project.inlang/settings.json; the registry
+ * test (tests/kinds/registry.test.ts) fails when a kind lacks any part. docs/adding-a-game.md has
+ * the steps. The order of the entries carries no meaning: lists sort kinds by name.
  */
-import type { AnyKind } from '$lib/engine';
+import { erase, type Kind } from '$lib/engine';
 import { extraKinds } from '$lib/games/extra';
 import { giantsKind } from './giants/kind';
 import { rapanuiKind } from './rapanui/kind';
 import { moaKind } from './moa/kind';
 
-export const KINDS: readonly AnyKind[] = [giantsKind, rapanuiKind, moaKind, ...extraKinds];
+const REGISTERED = {
+	giants: erase(giantsKind),
+	rapanui: erase(rapanuiKind),
+	moa: erase(moaKind)
+} as const;
+
+/** The id of a kind the app ships (test-only kinds, `extraKinds`, come on top in tests). */
+export type KindId = keyof typeof REGISTERED;
+
+/** Every registered kind: the app's and, in tests, the test-only ones. */
+export const KINDS: readonly Kind[] = [...Object.values(REGISTERED), ...extraKinds];
 
 /**
  * Records from before kinds (issue 11: stored notification events, v1 exports) name no kind: they
- * are all games of the first kind, the only one there was.
+ * are all games of Giants, the only kind there was then. Said by name, not by a position in a list.
  */
-export const FIRST_KIND: AnyKind = giantsKind;
+export const LEGACY_KIND_ID: KindId = 'giants';
 
 const BY_ID = new Map(KINDS.map((k) => [k.id, k]));
 
 /** The kind with this id, or null (a stored game of an unknown kind is refused, never guessed). */
-export function kindOf(id: unknown): AnyKind | null {
+export function kindOf(id: unknown): Kind | null {
 	return typeof id === 'string' ? (BY_ID.get(id) ?? null) : null;
 }
 
-/** Every registered kind id, in the registry's order (lobby, archive filter, API validation). */
-export const KIND_IDS: readonly string[] = KINDS.map((k) => k.id);
+/** Every registered kind id, sorted (API validation, the archive filter); no position means anything. */
+export const KIND_IDS: readonly string[] = KINDS.map((k) => k.id).sort();

@@ -5,7 +5,7 @@
  * docs/api.md describes the same shapes for HTTP clients. Nothing here knows a game kind: a kind's
  * view and log entries are the `View` and `Entry` parameters, which its own UI fills in.
  */
-import type { LogBatch } from '$lib/engine';
+import type { GameResult, LogBatch } from '$lib/engine';
 import type { ChatServerMessage } from './chat';
 
 export type { LogBatch };
@@ -117,6 +117,11 @@ export interface RoomView<View = unknown> {
 	activeSeats: number[];
 	/** The kind's `view(state, yourSeat)`; null while waiting. Never the state itself. */
 	view: View | null;
+	/**
+	 * How a finished game ended (engine/outcome.ts: win, shared win or draw; winners, places, totals);
+	 * null while it runs.
+	 */
+	result: GameResult | null;
 	/** The game's time control (old games: `timeLimit` days per move). */
 	clock: TimeControl;
 	/** Each seat's clock (empty while waiting), for everybody: opponents see vacations and drops too. */
@@ -239,6 +244,8 @@ export interface D1Payload {
 		colour: string | null;
 		score: number | null;
 		winner: number | null;
+		/** The seat's place in a finished game (1 first; shared places share it); null before the end or before issue 29. */
+		place?: number | null;
 		joinedAt: number;
 		waitingSince?: number | null;
 		deadline?: number | null;

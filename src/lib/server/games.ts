@@ -166,7 +166,8 @@ export interface GameSummary {
 	/** The kind's options as its schema put them out. */
 	options: Record<string, unknown>;
 	creator: { id: string; username: string | null };
-	seats: { seat: number; userId: string; username: string; colour: string | null; score: number | null; winner: boolean | null }[];
+	/** `place`: 1 first, shared places share it (issue 29); null while running (and for games finished before places). */
+	seats: { seat: number; userId: string; username: string; colour: string | null; score: number | null; winner: boolean | null; place: number | null }[];
 	activeSeats: number[];
 	version: number;
 	createdAt: number;
@@ -201,7 +202,7 @@ const LIST_COLUMNS =
 	'g.time_limit AS time_limit, g.options AS options, g.creator_id AS creator_id, g.active_seats AS active_seats, ' +
 	'g.version AS version, g.created_at AS created_at, g.updated_at AS updated_at, g.started_at AS started_at, ' +
 	'g.finished_at AS finished_at, s.seat AS seat, s.user_id AS user_id, u.username AS username, s.colour AS colour, ' +
-	's.score AS score, s.winner AS winner';
+	's.score AS score, s.winner AS winner, s.place AS place';
 
 interface ListRow {
 	id: string;
@@ -225,6 +226,7 @@ interface ListRow {
 	colour: string | null;
 	score: number | null;
 	winner: number | null;
+	place: number | null;
 	/** Only in a player's lists: that player's own seat's clock. */
 	my_waiting_since?: number | null;
 	my_deadline?: number | null;
@@ -307,7 +309,7 @@ function summarize(rows: ListRow[], userId: string | null = null): GameSummary[]
 			out.push(g);
 		}
 		if (r.seat === null || r.user_id === null) continue;
-		g.seats.push({ seat: r.seat, userId: r.user_id, username: r.username ?? DELETED_PLAYER, colour: r.colour, score: r.score, winner: r.winner === null ? null : r.winner === 1 });
+		g.seats.push({ seat: r.seat, userId: r.user_id, username: r.username ?? DELETED_PLAYER, colour: r.colour, score: r.score, winner: r.winner === null ? null : r.winner === 1, place: r.place ?? null });
 		if (r.user_id === g.creator.id) g.creator.username = r.username;
 		if (userId !== null && r.user_id === userId) {
 			g.yourSeat = r.seat;

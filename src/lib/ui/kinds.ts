@@ -1,12 +1,15 @@
 /**
  * The UI registry (issue 11): per game kind, its components, each loaded lazily so a page carries
  * only the code of the kind it shows. With src/lib/games/index.ts the only platform files that name
- * every kind. docs/adding-a-game.md says what each component receives.
+ * every kind; a kind registered there without an entry here is a compile error (`KindId`), and
+ * tests/kinds/registry.test.ts checks that every entry loads. docs/adding-a-game.md says what each
+ * component receives.
  */
 import type { Component, Snippet } from 'svelte';
 import type { GameExportV2 } from '$lib/engine';
 import type { LogBatch, RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
+import type { KindId } from '$lib/games';
 
 /** What the game page gives the kind's game component. */
 export interface GameProps {
@@ -49,7 +52,7 @@ export interface KindUI {
 	picture(): Promise<{ default: Component }>;
 }
 
-export const KIND_UI: Readonly<Record<string, KindUI>> = {
+const REGISTERED = {
 	giants: {
 		game: () => import('./giants/GameView.svelte'),
 		history: () => import('./giants/HistoryPage.svelte'),
@@ -71,7 +74,9 @@ export const KIND_UI: Readonly<Record<string, KindUI>> = {
 		rules: () => import('./moa/Rules.svelte'),
 		picture: () => import('./moa/Picture.svelte')
 	}
-};
+} satisfies Record<KindId, KindUI>;
+
+export const KIND_UI: Readonly<Record<string, KindUI>> = REGISTERED;
 
 /** The UI of a kind, or null for one this build does not show (the page says so). */
 export function kindUI(kind: string): KindUI | null {

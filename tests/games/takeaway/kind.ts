@@ -1,7 +1,8 @@
 /**
  * Take-away: a tiny second kind used only by the tests (issue 11). Two players take 1–3 stones in
  * turn from one pile, or pass (a move that declines to act, like Giants' and Moa's: `passive`);
- * whoever takes the last stone wins. The start player is drawn from the seed, so
+ * whoever takes the last stone wins; two passes in a row end the game in a draw (issue 29: a kind
+ * that can end level, which the platform must announce as a draw, not as a shared victory). The start player is drawn from the seed, so
  * the kind has a secret (the seed, hidden until the end) and a random draw to verify. It is
  * registered only in the Worker tests (tests/games/extra.ts, aliased in vitest.workers.config.ts) and
  * proves that the unchanged platform hosts any kind that fulfils the contract.
@@ -21,6 +22,9 @@ export interface TakeawayState {
 	startPlayer: number;
 	taken: number[];
 	winner: number | null;
+	/** Passes in a row; at two the game ends in a draw. */
+	passes: number;
+	draw: boolean;
 	seed: string;
 	seedCommitment: string;
 }
@@ -30,18 +34,19 @@ export type TakeawayEntry =
 	| { type: 'start'; seat: number }
 	| { type: 'take'; seat: number; n: number; left: number }
 	| { type: 'pass'; seat: number }
-	| { type: 'over'; winner: number };
+	| { type: 'over'; winner: number }
+	| { type: 'draw' };
 
 const Options = v.strictObject({ stones: v.optional(v.pipe(v.number(), v.integer(), v.minValue(4), v.maxValue(40)), 15) });
 type TakeawayOptions = v.InferOutput<typeof Options>;
 const Move = v.variant('type', [v.strictObject({ type: v.literal('take'), n: v.pipe(v.number(), v.integer()) }), v.strictObject({ type: v.literal('pass') })]);
 
-const over = (s: TakeawayState | TakeawayView) => s.winner !== null;
+const over = (s: TakeawayState | TakeawayView) => s.winner !== null || s.draw;
 
 function start(config: TakeawayConfig, seed: string) {
 	if (config.players !== 2 || !Number.isInteger(config.stones) || config.stones < 1) return fail('BAD_CONFIG', 'two players and a pile');
 	const startPlayer = below(seedRng(seed), 2);
-	const state: TakeawayState = { stones: config.stones, turn: startPlayer, startPlayer, taken: [0, 0], winner: null, seed, seedCommitment: commitSeed(seed) };
+	const state: TakeawayState = { stones: config.stones, turn: startPlayer, startPlayer, taken: [0, 0], winner: null, passes: 0, draw: false, seed, seedCommitment: commitSeed(seed) };
 	return ok({ state, log: [{ type: 'start', seat: startPlayer } as TakeawayEntry] });
 }
 
@@ -53,21 +58,26 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 	options: Options,
 	config: (options, players) => ok({ players, stones: options.stones }),
 	start,
-	setup: (config, seed) => {
-		const r = start(config, seed);
-		return r.ok ? ok(r.value.state) : r;
-	},
 	apply(state, seat, raw) {
 		const m = v.safeParse(Move, raw);
 		if (!m.success) return fail('BAD_MOVE', 'expected {type: "take", n} or {type: "pass"}');
 		if (over(state)) return fail('GAME_OVER', 'the game is over');
 		if (seat !== state.turn) return fail('NOT_YOUR_TURN', 'it is not your turn');
-		if (m.output.type === 'pass') return ok({ state: { ...cloneJson(state), turn: 1 - seat }, log: [{ type: 'pass', seat } as TakeawayEntry] });
+		if (m.output.type === 'pass') {
+			const s = { ...cloneJson(state), turn: 1 - seat, passes: state.passes + 1 };
+			const log: TakeawayEntry[] = [{ type: 'pass', seat }];
+			if (s.passes >= 2) {
+				s.draw = true;
+				log.push({ type: 'draw' });
+			}
+			return ok({ state: s, log });
+		}
 		const n = m.output.n;
 		if (n < 1 || n > 3 || n > state.stones) return fail('BAD_TAKE', 'take 1 to 3 stones, no more than are left');
 		const s = cloneJson(state);
 		s.stones -= n;
 		s.taken[seat] += n;
+		s.passes = 0;
 		const log: TakeawayEntry[] = [{ type: 'take', seat, n, left: s.stones }];
 		if (s.stones === 0) {
 			s.winner = seat;
@@ -80,8 +90,6 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 	passive: (m) => m.type === 'pass',
 	view: (s) => ({ ...cloneJson(s), seed: over(s) ? s.seed : null }),
 	activeSeats: (s) => (over(s) ? [] : [s.turn]),
-	isOver: over,
-	scores: (s) => [0, 1].map((seat) => ({ seat, total: s.winner === seat ? 1 : 0, items: [], winner: s.winner === seat })),
 	status: (s) => ({ round: null, phase: over(s) ? 'over' : 'take' }),
 	seatColour: (_s, seat) => (seat === 0 ? 'black' : 'white'),
 	timeoutMove: (s) => (over(s) ? null : { move: { type: 'take', n: 1 }, auto: 'one' }),
@@ -93,7 +101,12 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 	defaultBot: 'optimal',
 	/** A standing answer (engine/kind.ts `Standing`): "always take one" plays itself on the seat's turn. */
 	standing: { answers: ['one'], answer: (s, seat, answer) => (answer === 'one' && !over(s) && s.turn === seat ? { type: 'take', n: 1 } : null) },
-	outcome: (s) => (over(s) ? { reason: 'last-stone', rounds: null, scores: [0, 1].map((x) => (s.winner === x ? 1 : 0)), winners: [s.winner!] } : null),
+	outcome: (s) => {
+		if (!over(s)) return null;
+		const sheets = [0, 1].map((seat) => ({ seat, total: s.taken[seat], items: [{ kind: 'stones', points: s.taken[seat] }] }));
+		if (s.draw) return { reason: 'passes', rounds: null, sheets, places: [1, 1], draw: true };
+		return { reason: 'last-stone', rounds: null, sheets, places: [0, 1].map((seat) => (seat === s.winner ? 1 : 2)) };
+	},
 	verify(g) {
 		const recomputed = String(below(seedRng(g.seed), 2));
 		const shown = g.log.flatMap((b) => b.log).find((e) => e.type === 'start');
@@ -105,7 +118,7 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 		name: () => 'Take-away',
 		blurb: () => 'Take 1–3 stones; whoever takes the last one wins.',
 		phase: (p) => (p === 'over' ? 'game over' : 'taking stones'),
-		reason: () => 'the last stone was taken',
+		reason: (r) => (r === 'passes' ? 'both passed: a draw' : 'the last stone was taken'),
 		logLine: (e, nameOf) =>
 			e.type === 'start'
 				? `${nameOf(e.seat)} starts.`
@@ -113,7 +126,9 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 					? `${nameOf(e.seat)} takes ${e.n}; ${e.left} left.`
 					: e.type === 'pass'
 						? `${nameOf(e.seat)} passes.`
-						: `${nameOf(e.winner)} wins.`,
+						: e.type === 'draw'
+							? 'A draw.'
+							: `${nameOf(e.winner)} wins.`,
 		auto: () => 'one stone taken',
 		options: (o) => (typeof o.stones === 'number' ? [`${o.stones} stones`] : [])
 	}

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { giants, transportOptions, type GiantsState, type Seat } from '$lib/games/giants';
 import { AHU } from '$lib/games/giants/board';
 import { loadScenario, runScenario, stepIndex, type Scenario, type ScenarioRun } from '$lib/games/giants/scenario';
+import { startState } from '$lib/engine';
+import { scores as giantsScores } from '$lib/games/giants/score';
 
 const DIR = new URL('./', import.meta.url);
 
@@ -321,7 +323,7 @@ describe('transport examples: marking and the abandoned headdress (G-5.6–G-5.8
 describe('scoring example (G-6.2)', () => {
 	const { sc, run, seat } = scenario('scoring-example');
 	const [blue, red, yellow] = ['blue', 'red', 'yellow'].map(seat);
-	const items = (s: GiantsState, who: Seat) => giants.scores(s)[who].items;
+	const items = (s: GiantsState, who: Seat) => giantsScores(s)[who].items;
 
 	it('Blue: a 3-moai on an ahu of value 9: 9 × 3 = 27', () => {
 		expect(AHU.get('A01')!.moaiValue).toBe(9);
@@ -333,7 +335,7 @@ describe('scoring example (G-6.2)', () => {
 	});
 
 	it('Yellow: a crowned 2-moai — rulebook 8 × 2 + 6 = 22; our board has no (8, 6) ahu, so A04 (6, 6) gives 6 × 2 + 6 = 18', () => {
-		const sheet = giants.scores(run.state)[yellow];
+		const sheet = giantsScores(run.state)[yellow];
 		expect(sheet.items).toEqual([
 			{ kind: 'moai', points: 12, detail: { ahu: 'A04', size: 2, value: 6 } },
 			{ kind: 'headdress', points: 6, detail: { ahu: 'A04', value: 6 } }
@@ -347,7 +349,7 @@ describe('scoring example (G-6.2)', () => {
 
 	it('G-6.2: without immediate scoring the score track holds only lending points until the end', () => {
 		expect(run.state.players.map((p) => p.score)).toEqual([0, 0, 0]);
-		expect(giants.scores(run.state).map((x) => x.total)).toEqual([27, 8, 18]);
+		expect(giantsScores(run.state).map((x) => x.total)).toEqual([27, 8, 18]);
 	});
 
 	it('G-2.5: with immediate scoring each moai scores when erected; the headdress still only at the end', () => {
@@ -359,7 +361,7 @@ describe('scoring example (G-6.2)', () => {
 		expect(at('yellow-erects').log[0]).toMatchObject({ erect: 'A04', points: 12 });
 		expect(at('yellow-crowns').log[0]).not.toHaveProperty('points');
 		expect(r.value.state.players.map((p) => p.score)).toEqual([27, 8, 12]);
-		expect(giants.scores(r.value.state).map((x) => x.total)).toEqual([27, 8, 18]);
+		expect(giantsScores(r.value.state).map((x) => x.total)).toEqual([27, 8, 18]);
 	});
 });
 
@@ -378,7 +380,7 @@ describe('example round (3 players: Green, Red, Blue)', () => {
 	const tables = (s: GiantsState) => [green, red, blue].map((x) => table(s, x));
 
 	it('start materials as in the table; Green’s and Blue’s markers on their moai on the board', () => {
-		const start = giants.setup(load('example-round').config, 'x');
+		const start = startState(giants, load('example-round').config, 'x');
 		if (!start.ok) throw new Error(start.message);
 		expect(tables(start.value)).toEqual([row(1, 1, 3, 0, 2, 2), row(1, 1, 3, 5, 3, 1), row(1, 1, 4, 0, 3, 1)]);
 		expect(start.value.statues.map((x) => [x.id, x.size, x.marker])).toEqual([
@@ -467,7 +469,7 @@ describe('example round (3 players: Green, Red, Blue)', () => {
 	});
 
 	it('G-6.2: points — Blue 2×5 = 10 and 6, Red 3×3 = 9 and 8, lending 3 (Blue), 1 (Green), 1+1 (Red)', () => {
-		const sheets = giants.scores(run.state);
+		const sheets = giantsScores(run.state);
 		const by = (who: Seat, kind: string) => sheets[who].items.filter((i) => i.kind === kind).map((i) => i.points);
 		expect(by(blue, 'moai')).toEqual([10]);
 		expect(by(blue, 'headdress')).toEqual([6]);

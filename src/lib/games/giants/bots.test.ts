@@ -5,14 +5,14 @@
  * (no timed assertions here).
  */
 import { describe, expect, it } from 'vitest';
-import { jsonEqual, playOut, selfPlay, seedRng, versusRandom, type AnyKind, type Bot } from '$lib/engine';
+import { erase, jsonEqual, playOut, selfPlay, seedRng, versusRandom, type Bot, startState } from '$lib/engine';
 import { giants } from './index';
 import { giantsKind } from './kind';
 import { heuristicBot } from './heuristic';
 import { legalMoves } from './legal';
 import type { GiantsMove, GiantsState, Readable } from './types';
 
-const kind = giantsKind as AnyKind;
+const kind = giantsKind;
 
 describe('the heuristic bot', () => {
 	it('is the default bot; greedy and random stay registered', () => {
@@ -21,13 +21,13 @@ describe('the heuristic bot', () => {
 	});
 
 	it('ends ≥ 90% of its self-play games by G-6.1 (pedestals), not a G-6.4 safeguard, at 3, 4 and 5 players', () => {
-		const r = selfPlay(kind, { bot: 'heuristic', games: 24, seed: 'bots-test' });
+		const r = selfPlay(erase(kind), { bot: 'heuristic', games: 24, seed: 'bots-test' });
 		expect(r.games).toBe(24);
 		expect(r.normalEnds / r.games, JSON.stringify(r.reasons)).toBeGreaterThanOrEqual(0.9);
 	});
 
 	it('wins ≥ 90% of its games outright against random bots in every other seat', () => {
-		const r = versusRandom(kind, { bot: 'heuristic', games: 24, seed: 'bots-test' });
+		const r = versusRandom(erase(kind), { bot: 'heuristic', games: 24, seed: 'bots-test' });
 		expect(r.wins / r.games, `won ${r.wins}, shared ${r.shared}`).toBeGreaterThanOrEqual(0.9);
 	});
 
@@ -50,7 +50,7 @@ describe('the heuristic bot', () => {
 
 	it('decides the same whatever another seat sealed (G-0.2): it reads nothing but its own view', () => {
 		// A bid phase with something on the board: round 3 of a self-play game.
-		const game = playOut<GiantsState>(kind, {
+		const game = playOut(kind, {
 			config: { players: 4 },
 			seed: 'bots-hidden',
 			onMove: ({ state }) => !((state as GiantsState).round === 3 && (state as GiantsState).phase.kind === 'bid')
@@ -82,7 +82,7 @@ describe('the heuristic bot', () => {
 	});
 
 	it('is deterministic given its generator', () => {
-		const s = (giants.setup({ players: 5 }, 'bots-determinism') as { value: GiantsState }).value;
+		const s = (startState(giants, { players: 5 }, 'bots-determinism') as { value: GiantsState }).value;
 		const v = giants.view(s, 2);
 		expect(heuristicBot(v, 2, seedRng('x'))).toEqual(heuristicBot(structuredClone(v), 2, seedRng('x')));
 	});

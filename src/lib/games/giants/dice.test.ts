@@ -53,7 +53,7 @@ describe('G-3.0 phase 1: roll for moai', () => {
 	});
 
 	it('G-0.4: with nothing on display there is no auction; phase 3 begins', () => {
-		const r = giants.setupWithLog({ players: 3, startPlayer: 1, forcedDice: dice(3), position: { round: 2 } }, 'x');
+		const r = giants.start({ players: 3, startPlayer: 1, forcedDice: dice(3), position: { round: 2 } }, 'x');
 		expect(r.ok).toBe(true);
 		if (!r.ok) return;
 		expect(r.value.state.phase).toEqual({ kind: 'place', turn: 1 });

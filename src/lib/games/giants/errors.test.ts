@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { next, seedRng } from '$lib/engine';
+import { next, seedRng, isOver } from '$lib/engine';
 import { giants, type GiantsState } from './index';
 import { atPlacement, carvedBy0, dice, play, put, refused, snap, start } from './test-helpers';
+import { giantsKind } from './kind';
 
 /** A bid phase (round 1), a placement phase, a transport phase. */
 const bidding = () => start({ players: 3, startPlayer: 0, forcedDice: dice(3, [1, 1, 2]) });
@@ -105,7 +106,7 @@ describe('conventions §4: rule violations are values with stable codes', () => 
 	it('GAME_OVER: after the end nothing is accepted', () => {
 		let s = atPlacement(3, { round: 25 });
 		s = play(play(play(s, 0, { type: 'pass' }), 1, { type: 'pass' }), 2, { type: 'pass' });
-		expect(giants.isOver(s)).toBe(true);
+		expect(isOver(giantsKind, s)).toBe(true);
 		expect(refused(s, 0, { type: 'pass' }).code).toBe('GAME_OVER');
 		expect(refused(s, 2, { type: 'choose', mark: [], release: [] }).code).toBe('GAME_OVER');
 	});

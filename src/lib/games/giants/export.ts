@@ -116,5 +116,5 @@ export function replayExport(e: GameExport): ReplayCheck {
 	// The scenario's moves are what `npm run scenario` replays; they must be the export's moves.
 	const same = e.scenario.moves.length === e.moves.length && e.scenario.moves.every((m, i) => m.seat === e.moves[i].seat && JSON.stringify(m.move) === JSON.stringify(e.moves[i].move));
 	const v2 = same ? up.value : { ...up.value, moves: e.scenario.moves.map((m, i) => ({ version: i, seat: m.seat, move: m.move, at: 0 })) };
-	return replayV2<GiantsState>(giantsKind, v2);
+	return replayV2(giantsKind, v2);
 }

@@ -12,13 +12,14 @@
  * other seat and to spectators; periodically, the same for two different seeds. At the end: the game
  * terminated, and replaying the log (full, and a random prefix) equals the live state.
  */
-import { below, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type LoggedMove, type RngState } from '$lib/engine';
+import { below, checkFinalOutcome, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type LoggedMove, type RngState, isOver, startState } from '$lib/engine';
 import { AHUS, HEXES } from './board';
 import { BOTS, type Bot } from './bots';
 import { giants } from './index';
 import { conservationErrors } from './invariants';
 import { legalMoves, mayAct } from './legal';
 import type { GiantsConfig, GiantsMove, GiantsState, Seat } from './types';
+import { giantsKind } from './kind';
 
 export interface FuzzGameResult {
 	players: number;
@@ -119,7 +120,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	const config: GiantsConfig = { players, quickStart: (index >> 1) % 2 === 1, immediateScoring: (index >> 2) % 2 === 1 };
 	const bots = seatsFor(index, players);
 	const seed = `${seedBase}/game/${index}`;
-	const setupR = giants.setup(config, seed);
+	const setupR = startState(giants, config, seed);
 	check(setupR.ok, 'setup failed');
 	let s = deepFreeze(setupR.value);
 	const log: LoggedMove<GiantsMove>[] = [];
@@ -127,7 +128,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	let probe: GiantsState | null = null;
 	let checks = 0;
 	const ctx = () => `game ${index} (seed ${seed}) move ${log.length + 1} round ${s.round} ${s.phase.kind}`;
-	while (!giants.isOver(s)) {
+	while (!isOver(giantsKind, s)) {
 		check(log.length < 20_000 && s.round <= 25, `${ctx()}: no termination`);
 		const active = giants.activeSeats(s);
 		check(active.length > 0, `${ctx()}: nobody may act`);
@@ -174,6 +175,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 		const part = replay(giants, { game: 'giants', engineVersion: giants.engineVersion, config, seed }, log.slice(0, probeAt));
 		check(part.ok && jsonEqual(part.value, probe), `game ${index}: replay of the first ${probeAt} moves differs`);
 	}
+	checks += checkFinalOutcome(giantsKind, s, players);
 	check(giants.view(s, null).seed === seed, `game ${index}: the seed is not revealed at the end`);
 	return { players, moves: log.length, rounds: s.round, reason: s.phase.kind === 'over' ? s.phase.reason : '?', checks: checks + 3 };
 }

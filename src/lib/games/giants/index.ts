@@ -1,6 +1,6 @@
 /**
- * Giants as an engine `Game`: setup, apply, views, scores. Pure: imports nothing of the platform
- * (conventions §1).
+ * Giants' moves as an engine `Game`: its start, moves, views and who is awaited; the end is the
+ * kind's `outcome` (kind.ts). Pure: imports nothing of the platform (conventions §1).
  */
 import * as v from 'valibot';
 import { cloneJson, fail, ok, type Applied, type Game, type Result, type Seat, type Viewer } from '$lib/engine';
@@ -151,20 +151,12 @@ function view(state: GiantsState, viewer: Viewer): GiantsView {
 	return out;
 }
 
-export const giants: Game<GiantsConfig, GiantsState, GiantsMove, GiantsView, GiantsEntry> & {
-	setupWithLog: typeof setup;
-} = {
+export const giants: Game<GiantsConfig, GiantsState, GiantsMove, GiantsView, GiantsEntry> & { start: typeof setup } = {
 	id: 'giants',
 	engineVersion: ENGINE_VERSION,
-	setup: (config, seed) => {
-		const r = setup(config, seed);
-		return r.ok ? ok(r.value.state) : r;
-	},
-	setupWithLog: setup,
+	start: setup,
 	apply,
 	legalMoves: (s, seat) => legalMoves(s as Readable, seat),
 	view,
-	activeSeats: (s) => activeSeats(s as Readable),
-	isOver: (s) => (s as Readable).phase.kind === 'over',
-	scores: (s) => scores(s as Readable)
+	activeSeats: (s) => activeSeats(s as Readable)
 };

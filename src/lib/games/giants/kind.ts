@@ -9,7 +9,7 @@ import { m } from '$lib/paraglide/messages';
 import { greedyBot, randomBot } from './bots';
 import { heuristicBot } from './heuristic';
 import { giants } from './index';
-import { scores } from './score';
+import { outcome } from './score';
 import { logText, overReason, phaseName } from './text';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 import { verify } from './verify';
@@ -88,7 +88,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 		}
 		return ok({ ...(extra as Partial<GiantsConfig>), players, quickStart: options.quickStart, immediateScoring: options.immediateScoring });
 	},
-	start: (config, seed) => giants.setupWithLog(config, seed),
+	start: giants.start,
 	status: (s) => ({ round: (s as Readable).round, phase: (s as Readable).phase.kind }),
 	seatColour: (s, seat) => (s as Readable).players[seat]?.colour ?? null,
 	timeoutMove: (s) => timeoutMove(s as Readable),
@@ -101,12 +101,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	defaultBot: 'heuristic',
 	// G-6.4: the digital safeguard's ends; G-6.1 (pedestals) is the rules' own.
 	safeguards: ['round-limit', 'no-erect'],
-	outcome(s) {
-		const r = s as Readable;
-		if (r.phase.kind !== 'over') return null;
-		const sheets = scores(r);
-		return { reason: r.phase.reason, rounds: r.round, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
-	},
+	outcome: (s) => outcome(s as Readable),
 	verify,
 	legacyExport: (raw) => legacyExport(raw),
 	texts: {

@@ -7,10 +7,12 @@
  * the scenario's `colours` (default: the first `players` colours of the board data, as setup does).
  */
 import * as v from 'valibot';
-import { fail, jsonEqual, ok, type Result, type Seat } from '$lib/engine';
+import { fail, jsonEqual, ok, type Result, type Seat, isOver } from '$lib/engine';
 import { COMPONENTS } from './board';
 import { giants } from './index';
 import type { Colour, GiantsConfig, GiantsEntry, GiantsState, StartPosition } from './types';
+import { giantsKind } from './kind';
+import { scores as giantsScores } from './score';
 
 const COLOURS = ['blue', 'green', 'red', 'yellow', 'purple'] as const;
 const Int = (lo: number, hi: number) => v.pipe(v.number(), v.integer(), v.minValue(lo), v.maxValue(hi));
@@ -237,7 +239,7 @@ export interface ScenarioRun {
  * (code `EXPECTED_REFUSAL`).
  */
 export function runScenario(sc: Scenario, opts: { upTo?: number; trace?: boolean } = {}): Result<ScenarioRun> {
-	const set = giants.setupWithLog(sc.config, sc.seed);
+	const set = giants.start(sc.config, sc.seed);
 	if (!set.ok) return set;
 	let state = set.value.state;
 	const log: GiantsEntry[] = [...set.value.log];
@@ -286,10 +288,10 @@ export function unmet(x: ScenarioExpect, state: GiantsState, log: readonly Giant
 		if (!hit) return `no log entry matches ${JSON.stringify(want)}`;
 	}
 	if (x.scores) {
-		const got = giants.scores(state).map((sh) => sh.total);
+		const got = giantsScores(state).map((sh) => sh.total);
 		if (!jsonEqual(got, x.scores)) return `scores are ${got.join(', ')}, expected ${x.scores.join(', ')}`;
 	}
-	if (x.over !== undefined && giants.isOver(state) !== x.over) return x.over ? 'the game is not over' : 'the game is over';
+	if (x.over !== undefined && isOver(giantsKind, state) !== x.over) return x.over ? 'the game is not over' : 'the game is over';
 	return null;
 }
 

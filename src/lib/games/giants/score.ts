@@ -1,5 +1,5 @@
 /** G-6.2 final score with its breakdown, G-6.3 winners. */
-import type { ScoreItem, ScoreSheet } from '$lib/engine';
+import { placesBy, type Outcome, type ScoreItem, type ScoreSheet } from '$lib/engine';
 import { AHUS } from './board';
 import type { Ctx } from './context';
 import type { Phase, Readable } from './types';
@@ -20,11 +20,21 @@ export function scores(s: Readable): ScoreSheet[] {
 		}
 		const tablets = Math.floor(p.front.rongo / 2); // a lone half counts nothing
 		if (tablets > 0) items.push({ kind: 'rongo', points: 3 * tablets, detail: { tablets } });
-		return { seat, total: items.reduce((t, i) => t + i.points, 0), items, winner: false };
+		return { seat, total: items.reduce((t, i) => t + i.points, 0), items };
 	});
-	const best = Math.max(...sheets.map((x) => x.total));
-	for (const x of sheets) x.winner = x.total === best; // G-6.3: ties share the victory
 	return sheets;
+}
+
+/** G-6.3: the highest total wins; the rulebook names no tie-breaker, so equal totals share a place (and a victory). */
+export function places(sheets: readonly ScoreSheet[]): number[] {
+	return placesBy(sheets.map((x) => [x.total]));
+}
+
+/** How a game that is over ended (the kind's `outcome`); null while it runs. */
+export function outcome(s: Readable): Outcome | null {
+	if (s.phase.kind !== 'over') return null;
+	const sheets = scores(s);
+	return { reason: s.phase.reason, rounds: s.round, sheets, places: places(sheets) };
 }
 
 export function endGame(c: Ctx, reason: Extract<Phase, { kind: 'over' }>['reason']): void {
@@ -37,6 +47,6 @@ export function endGame(c: Ctx, reason: Extract<Phase, { kind: 'over' }>['reason
 		type: 'over',
 		reason,
 		totals: sheets.map((x) => x.total),
-		winners: sheets.filter((x) => x.winner).map((x) => x.seat)
+		winners: places(sheets).flatMap((p, seat) => (p === 1 ? [seat] : []))
 	});
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { below, commitSeed, replay, seedRng, type LoggedMove } from '$lib/engine';
+import { below, commitSeed, replay, seedRng, type LoggedMove, isOver, startState } from '$lib/engine';
 import { giants, ENGINE_VERSION, type GiantsMove } from './index';
 import { atPlacement, dice, drive, start } from './test-helpers';
+import { giantsKind } from './kind';
 
 describe('G-2 setup', () => {
 	it.each([
@@ -29,17 +30,17 @@ describe('G-2 setup', () => {
 	});
 
 	it('G-2.1: fewer than 3 or more than 5 players are refused', () => {
-		for (const players of [0, 2, 6, 3.5]) expect(giants.setup({ players }, 'x')).toMatchObject({ ok: false, code: 'BAD_CONFIG' });
+		for (const players of [0, 2, 6, 3.5]) expect(startState(giants, { players }, 'x')).toMatchObject({ ok: false, code: 'BAD_CONFIG' });
 	});
 
 	it('G-2.1: colours default to the board order and may be chosen, distinct', () => {
 		expect(start({ players: 3 }).players.map((p) => p.colour)).toEqual(['blue', 'green', 'red']);
 		expect(start({ players: 3, colours: ['purple', 'red', 'blue'] }).players.map((p) => p.colour)).toEqual(['purple', 'red', 'blue']);
-		expect(giants.setup({ players: 3, colours: ['red', 'red', 'blue'] }, 'x')).toMatchObject({ ok: false, code: 'BAD_CONFIG' });
+		expect(startState(giants, { players: 3, colours: ['red', 'red', 'blue'] }, 'x')).toMatchObject({ ok: false, code: 'BAD_CONFIG' });
 	});
 
 	it('G-2.3: an empty seed is refused', () => {
-		expect(giants.setup({ players: 3 }, '')).toMatchObject({ ok: false, code: 'BAD_SEED' });
+		expect(startState(giants, { players: 3 }, '')).toMatchObject({ ok: false, code: 'BAD_SEED' });
 	});
 
 	it('G-2.3: scores start at 0', () => {
@@ -64,7 +65,7 @@ describe('G-2 setup', () => {
 
 	it('G-2.3: the creator may fix the start player', () => {
 		for (let i = 0; i < 10; i++) expect(start({ players: 5, startPlayer: 3 }, `s${i}`).startPlayer).toBe(3);
-		expect(giants.setup({ players: 3, startPlayer: 3 }, 'x')).toMatchObject({ ok: false, code: 'BAD_CONFIG' });
+		expect(startState(giants, { players: 3, startPlayer: 3 }, 'x')).toMatchObject({ ok: false, code: 'BAD_CONFIG' });
 	});
 
 	it.each([
@@ -113,7 +114,7 @@ describe('G-0.2/G-0.3 the seed in views', () => {
 		let s = start({ players: 3, startPlayer: 0, forcedDice: dice(3), position: { round: 2, statues } }, 'revealed-seed');
 		s = drive(s, {}); // everybody passes phase 3
 		s = drive(s, {}); // and phase 4
-		expect(giants.isOver(s)).toBe(true);
+		expect(isOver(giantsKind, s)).toBe(true);
 		for (const viewer of [0, 2, null]) expect(giants.view(s, viewer).seed).toBe('revealed-seed');
 		expect(commitSeed(giants.view(s, null).seed!)).toBe(s.seedCommitment);
 	});
@@ -154,7 +155,7 @@ describe('G-0.3 replay of a Giants game (conventions §6, §8)', () => {
 
 describe('G-2 scenario positions', () => {
 	it('a position that needs more pieces than the box holds is refused', () => {
-		const r = giants.setup({ players: 3, position: { players: [{ behind: { workers: 7 } }] } }, 'x');
+		const r = startState(giants, { players: 3, position: { players: [{ behind: { workers: 7 } }] } }, 'x');
 		expect(r).toMatchObject({ ok: false, code: 'BAD_POSITION' });
 	});
 

@@ -3,7 +3,7 @@
  * step by step, and everything it offers is accepted by `apply` (G-5.2–5.6, G-5.8).
  */
 import { describe, expect, it } from 'vitest';
-import { below, seedRng, type RngState } from '$lib/engine';
+import { below, seedRng, type RngState, startState } from '$lib/engine';
 import { randomBot } from './bots';
 import { giants } from './index';
 import { borrowOptions, transportStep } from './steps';
@@ -16,7 +16,7 @@ function transportPositions(games: number, perGame: number): GiantsState[] {
 	const out: GiantsState[] = [];
 	for (let g = 0; g < games; g++) {
 		const rng: RngState = seedRng(`steps-${g}`);
-		let s = giants.setup({ players: 3 + (g % 3) }, `steps-${g}`);
+		let s = startState(giants, { players: 3 + (g % 3) }, `steps-${g}`);
 		if (!s.ok) throw new Error(s.message);
 		let state = s.value;
 		let taken = 0;

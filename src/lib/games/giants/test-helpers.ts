@@ -6,6 +6,7 @@
 import type { Failure, Seat } from '$lib/engine';
 import { giants } from './index';
 import type { GiantsConfig, GiantsMove, GiantsState, StartPosition } from './types';
+import { startState } from '$lib/engine';
 
 export const SEED = 'unit-test-seed';
 
@@ -22,7 +23,7 @@ export function dice(players: number, ...rounds: number[][]): number[][] {
 }
 
 export function start(config: GiantsConfig, seed = SEED): GiantsState {
-	const r = giants.setup(config, seed);
+	const r = startState(giants, config, seed);
 	if (!r.ok) throw new Error(`setup refused: ${r.code} ${r.message}`);
 	return r.value;
 }

@@ -15,12 +15,13 @@
  * view or log before the end. At the end: the game ended after period 2 (never a cap), everything is
  * revealed, and the replay equals the live state.
  */
-import { below, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState } from '$lib/engine';
+import { below, checkFinalOutcome, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState, isOver } from '$lib/engine';
 import { heuristicBot, randomBot } from './bots';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import { BIRD_DECK, C, KARAKIA_TILES, LEADER_TILES, MAMMAL_DECK, PER_COLOUR, TERRAIN_DECK, owners } from './rules';
 import type { MoaMove, MoaState, MoaView, Seat, Viewer } from './types';
+import { moaKind } from './kind';
 
 export { FuzzFailure };
 
@@ -122,7 +123,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	const mix = index % 4;
 	const bots: Bot[] = Array.from({ length: players }, (_, i) => (mix < 2 ? heuristicBot : mix === 2 ? randomBot : i % 2 ? randomBot : heuristicBot));
 	const seed = `${seedBase}/game/${index}`;
-	const start = moa.setupWithLog({ players }, seed);
+	const start = moa.start({ players }, seed);
 	check(start.ok, 'setup failed');
 	let s = deepFreeze(start.value.state);
 	const moves: LoggedMove<MoaMove>[] = [];
@@ -130,7 +131,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	const ctx = () => `game ${index} (seed ${seed}) move ${moves.length + 1} period ${s.period} round ${s.round} ${s.phase.kind}`;
 	const viewers: Viewer[] = [null, ...Array.from({ length: players }, (_, i) => i)];
 	check(!JSON.stringify(start.value.log).includes(seed), 'the seed is in the start log');
-	while (!moa.isOver(s)) {
+	while (!isOver(moaKind, s)) {
 		check(moves.length < 5000, `${ctx()}: no termination`);
 		const errs = invariantErrors(s);
 		check(errs.length === 0, `${ctx()}: ${errs.join('; ')}`);
@@ -188,6 +189,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	// M-0.2: everything revealed at the end.
 	const end = moa.view(s, null);
 	check(end.secret.seed === seed && end.secret.hands.every(Boolean) && end.secret.mammalDeck !== null && end.secret.terrainAside !== null, `${ctx()}: not everything is revealed at the end`);
+	checks += checkFinalOutcome(moaKind, s, players);
 	const re = replay(moa, { game: 'moa', engineVersion: moa.engineVersion, config: { players }, seed }, moves);
 	check(re.ok && jsonEqual(re.value, s), `${ctx()}: the replay differs from the live state`);
 	return { players, moves: moves.length, reason: 'periods', checks: checks + 4 };

@@ -1,11 +1,10 @@
 /**
- * Moa as an engine `Game` (moa.md): setup, apply, views, scores. Pure: imports nothing of the
- * platform (conventions §1).
+ * Moa's moves as an engine `Game` (moa.md): its start, moves, views and who is awaited; the end is
+ * the kind's `outcome` (kind.ts). Pure: imports nothing of the platform (conventions §1).
  */
-import { ok, type Game } from '$lib/engine';
+import type { Applied, Game, Result } from '$lib/engine';
 import { apply, setupWithLog, view } from './engine';
 import { awaited, legalMoves } from './legal';
-import { scores } from './score';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView } from './types';
 
 export type * from './types';
@@ -15,18 +14,12 @@ export { scores, standings } from './score';
 /** Recorded in every game's setup so a game keeps its rules forever (conventions §8). */
 export const ENGINE_VERSION = 'moa@1';
 
-export const moa: Game<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry> & { setupWithLog: typeof setupWithLog } = {
+export const moa: Game<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry> & { start(config: MoaConfig, seed: string): Result<Applied<MoaState, MoaEntry>> } = {
 	id: 'moa',
 	engineVersion: ENGINE_VERSION,
-	setup(config, seed) {
-		const r = setupWithLog(config, seed);
-		return r.ok ? ok(r.value.state) : r;
-	},
-	setupWithLog,
+	start: setupWithLog,
 	apply,
 	legalMoves,
 	view,
-	activeSeats: awaited,
-	isOver: (s) => s.phase.kind === 'over',
-	scores
+	activeSeats: awaited
 };

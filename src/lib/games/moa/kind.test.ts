@@ -41,7 +41,7 @@ describe('replay fixtures (conventions §7)', () => {
 });
 
 function finishedGame(players: number, seed: string) {
-	const out = playOut<MoaState>(moaKind, { config: { players }, seed });
+	const out = playOut(moaKind, { config: { players }, seed });
 	return {
 		out,
 		revealed: { config: { players } as MoaConfig, seed, seedCommitment: out.state.seedCommitment, moves: out.moves as { seat: number; move: MoaMove }[], log: out.log as LogBatch<MoaEntry>[] }
@@ -88,7 +88,7 @@ describe('M-0.2 secrecy', () => {
 		const players = 3;
 		const viewers: Viewer[] = [null, 0, 1, 2];
 		let checked = 0;
-		playOut<MoaState>(moaKind, {
+		playOut(moaKind, {
 			config: { players },
 			seed: 'secrets',
 			onMove: ({ state, index }) => {
@@ -191,7 +191,7 @@ describe('bots', () => {
 		for (let g = 0; g < 200; g++) {
 			const h = g % 3; // rotate the heuristic seat
 			const bots = [0, 1, 2].map((seat) => (seat === h ? heuristicBot : randomBot));
-			const out = playOut<MoaState>(moaKind, { config: { players: 3 }, seed: `duel-${g}`, bots: bots as never, rng: seedRng(`duel-${g}/bots`) });
+			const out = playOut(moaKind, { config: { players: 3 }, seed: `duel-${g}`, bots: bots as never, rng: seedRng(`duel-${g}/bots`) });
 			expect(out.state.phase.kind).toBe('over');
 			if (standings(out.state)[h].rank === 1) wins++;
 		}
@@ -243,7 +243,7 @@ describe('timeoutMove: what the room does for a seat whose clock ran out', () =>
 	it('a whole game played by timeouts alone ends by the rules', () => {
 		for (const players of [2, 3]) {
 			const bot = (v: unknown, seat: number) => moaKind.timeoutMove(v as MoaState, seat)!.move;
-			const out = playOut<MoaState>(moaKind, { config: { players }, seed: `timeouts-${players}`, bots: bot as never });
+			const out = playOut(moaKind, { config: { players }, seed: `timeouts-${players}`, bots: bot as never });
 			expect(out.state.phase.kind).toBe('over');
 		}
 	});
@@ -265,7 +265,7 @@ describe('timeoutMove: what the room does for a seat whose clock ran out', () =>
 	it('the reported farm (issue 28): a 2-player seat that only passes and places for the neutral makes no real decision', () => {
 		// Seat 1 answers everything with what a timeout would play, but as its own moves (M-7.8, M-11.2).
 		const idle = (v: unknown, seat: number) => moaKind.timeoutMove(v as MoaState, seat)!.move;
-		const out = playOut<MoaState>(moaKind, { config: { players: 2 }, seed: 'farm-2', bots: [heuristicBot, idle] as never });
+		const out = playOut(moaKind, { config: { players: 2 }, seed: 'farm-2', bots: [heuristicBot, idle] as never });
 		expect(out.state.phase.kind).toBe('over');
 		const real = (seat: number) => out.moves.filter((x) => x.seat === seat && !moaKind.passive!(x.move as MoaMove)).length;
 		expect(out.moves.filter((x) => x.seat === 1).length).toBeGreaterThan(10);
@@ -311,7 +311,7 @@ describe('copyState (the copy apply works on)', () => {
 			return out;
 		};
 		const phases = new Set<string>();
-		playOut<MoaState>(moaKind, {
+		playOut(moaKind, {
 			config: { players: 2 },
 			seed: 'copy',
 			onMove: ({ state }) => {

@@ -9,7 +9,7 @@ import { heuristicBot, randomBot } from './bots';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import { C, PLAYERS } from './rules';
-import { scores } from './score';
+import { scoreItems, standings } from './score';
 import { logText, phaseName } from './text';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView, Readable, Seat } from './types';
 import { verify } from './verify';
@@ -73,7 +73,7 @@ export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, 
 		}
 		return ok({ ...extra, players });
 	},
-	start: (config, seed) => moa.setupWithLog(config, seed),
+	start: moa.start,
 	status: (s) => {
 		const r = s as Readable;
 		return { round: r.period ? (r.period - 1) * C.roundsPerPeriod + r.round : null, phase: phaseOf(r) };
@@ -86,8 +86,9 @@ export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, 
 	outcome(s) {
 		const r = s as Readable;
 		if (r.phase.kind !== 'over') return null;
-		const sheets = scores(r);
-		return { reason: 'periods', rounds: C.periods * C.roundsPerPeriod, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
+		// M-10.5: places with its tie-breaker (own pieces on the board); still equal, shared.
+		const rows = standings(r);
+		return { reason: 'periods', rounds: C.periods * C.roundsPerPeriod, sheets: rows.map(({ seat, total }) => ({ seat, total, items: scoreItems(r, seat) })), places: rows.map((x) => x.rank) };
 	},
 	verify,
 	texts: {

@@ -43,7 +43,7 @@ describe('M-11.1, M-11.3 the neutral and the 2-player game', () => {
 	});
 
 	it('M-11.3: 9 cards each, 2 periods of 7 rounds, 2 terrain cards a round, the start player alternates', () => {
-		const out = playOut<MoaState>(moaKind, { config: { players: 2, startPlayer: 0 }, seed: 'two' });
+		const out = playOut(moaKind, { config: { players: 2, startPlayer: 0 }, seed: 'two' });
 		const log = out.log.flatMap((b) => b.log as MoaEntry[]);
 		expect(entries(log, 'round').map((e) => e.startPlayer)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
 		expect(entries(log, 'terrain')).toHaveLength(14);
@@ -267,7 +267,7 @@ describe('M-11.4 neutral pieces count as another player’s', () => {
 			put(x, 3, N, 10);
 		});
 		expect(standings(s).map((x) => x.rank)).toEqual([1, 1]);
-		expect(moaKind.outcome(s)?.winners).toEqual([0, 1]);
+		expect(moaKind.outcome(s)?.places).toEqual([1, 1]);
 	});
 });
 

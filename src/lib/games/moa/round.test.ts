@@ -12,7 +12,7 @@ const beforeRound = (players: number, left: string, right: string, f: (s: MoaSta
 
 describe('M-3 the course of the game', () => {
 	it('M-3.1: 2 periods of cards, 7 action rounds, scoring and clean-up; no clean-up after period 2 (M-10.4)', () => {
-		const out = playOut<MoaState>(moaKind, { config: { players: 3 }, seed: 'course' });
+		const out = playOut(moaKind, { config: { players: 3 }, seed: 'course' });
 		const log = out.log.flatMap((b) => b.log as MoaEntry[]);
 		expect(entries(log, 'period').map((e) => e.period)).toEqual([1, 2]);
 		expect(entries(log, 'round').map((e) => `${e.period}.${e.round}`)).toEqual(['1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '1.7', '2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '2.7']);
@@ -44,7 +44,7 @@ describe('M-3 the course of the game', () => {
 	});
 
 	it('M-3.3: the marker passes after round 7 too and is never reset, so period 2 starts with the next player', () => {
-		const out = playOut<MoaState>(moaKind, { config: { players: 3, startPlayer: 0 }, seed: 'marker' });
+		const out = playOut(moaKind, { config: { players: 3, startPlayer: 0 }, seed: 'marker' });
 		const rounds = entries(
 			out.log.flatMap((b) => b.log as MoaEntry[]),
 			'round'

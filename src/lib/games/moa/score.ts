@@ -28,5 +28,5 @@ export function standings(s: Readable): { seat: Seat; rank: number; total: numbe
 }
 
 export function scores(s: Readable): ScoreSheet[] {
-	return standings(s).map(({ seat, total, rank }) => ({ seat, total, items: scoreItems(s, seat), winner: rank === 1 }));
+	return standings(s).map(({ seat, total }) => ({ seat, total, items: scoreItems(s, seat) }));
 }

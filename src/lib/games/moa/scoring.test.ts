@@ -1,4 +1,5 @@
 // M-9 scoring (the four M-9.9 examples exactly), M-10 clean-up, the end and the standings.
+import { resultOf } from '$lib/engine';
 import { describe, expect, it } from 'vitest';
 import { moa } from './index';
 import { moaKind } from './kind';
@@ -280,9 +281,9 @@ describe('M-10 clean-up and the end', () => {
 			put(x, 5, 3, 9);
 		});
 		expect(standings(s).map((x) => x.rank)).toEqual([1, 1, 3, 4]);
-		expect(moaKind.outcome(s)).toEqual({ reason: 'periods', rounds: 14, scores: [20, 20, 20, 12], winners: [0, 1] });
+		expect(resultOf(moaKind.outcome(s)!)).toMatchObject({ reason: 'periods', rounds: 14, result: 'shared', scores: [20, 20, 20, 12], winners: [0, 1], places: [1, 1, 3, 4] });
 		s.regions[3].birds[2] = 3;
 		expect(standings(s).map((x) => x.rank)).toEqual([1, 1, 1, 4]);
-		expect(scores(s).map((x) => x.winner)).toEqual([true, true, true, false]);
+		expect(resultOf(moaKind.outcome(s)!).winners).toEqual([0, 1, 2]);
 	});
 });

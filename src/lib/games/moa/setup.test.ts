@@ -1,6 +1,6 @@
 // M-0.3 provable randomness (the order of the draws), M-1 components, M-2 setup, M-4 phase 1.
 import { describe, expect, it } from 'vitest';
-import { below, commitSeed, seedRng, type RngState } from '$lib/engine';
+import { below, commitSeed, seedRng, type RngState, startState } from '$lib/engine';
 import { moa } from './index';
 import {
 	BIRD_CARDS,
@@ -38,7 +38,7 @@ function fy<T>(items: readonly T[], rng: RngState): T[] {
 }
 
 const setup = (players: number, seed: string, extra = {}) => {
-	const r = moa.setupWithLog({ players, ...extra }, seed);
+	const r = moa.start({ players, ...extra }, seed);
 	if (!r.ok) throw new Error(r.message);
 	return r.value;
 };
@@ -207,8 +207,8 @@ describe('M-1 components and terms', () => {
 
 describe('M-2 setup', () => {
 	it('M-2.1: 3 to 5 players, or 2 with the neutral (M-11); other counts refused', () => {
-		for (const n of [0, 1, 6, 2.5]) expect(moa.setup({ players: n }, 'x').ok).toBe(false);
-		for (const n of [2, 3, 4, 5]) expect(moa.setup({ players: n }, 'x').ok).toBe(true);
+		for (const n of [0, 1, 6, 2.5]) expect(startState(moa, { players: n }, 'x').ok).toBe(false);
+		for (const n of [2, 3, 4, 5]) expect(startState(moa, { players: n }, 'x').ok).toBe(true);
 		expect(fresh(2).neutral).toBe(true);
 		expect(fresh(3).neutral).toBe(false);
 	});
@@ -217,9 +217,9 @@ describe('M-2 setup', () => {
 		const s = setup(4, 'colours', { colours: [null, 'black', null] }).state;
 		expect(s.colours[1]).toBe('black');
 		expect(new Set(s.colours).size).toBe(4);
-		expect(moa.setup({ players: 3, colours: ['red', 'red', null] }, 'x').ok).toBe(false);
-		expect(moa.setup({ players: 3, colours: ['gold' as never] }, 'x').ok).toBe(false);
-		expect(moa.setup({ players: 3, startPlayer: 3 }, 'x').ok).toBe(false);
+		expect(startState(moa, { players: 3, colours: ['red', 'red', null] }, 'x').ok).toBe(false);
+		expect(startState(moa, { players: 3, colours: ['gold' as never] }, 'x').ok).toBe(false);
+		expect(startState(moa, { players: 3, startPlayer: 3 }, 'x').ok).toBe(false);
 	});
 
 	it('M-2.1: the start player is drawn unless fixed, and takes the marker; seating is the lobby order', () => {

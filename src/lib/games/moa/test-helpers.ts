@@ -15,7 +15,7 @@ export const COLOURS: Colour[] = ['red', 'yellow', 'green', 'blue', 'black'];
 
 /** Setup with its log: seat 0 starts, colours in the data's order (the neutral takes the next one). */
 export function started(players = 3, config: Partial<MoaConfig> = {}, seed = SEED): { state: MoaState; log: MoaEntry[] } {
-	const r = moa.setupWithLog({ players, startPlayer: 0, colours: COLOURS.slice(0, players), ...config }, seed);
+	const r = moa.start({ players, startPlayer: 0, colours: COLOURS.slice(0, players), ...config }, seed);
 	if (!r.ok) throw new Error(r.message);
 	return r.value;
 }

@@ -1,6 +1,6 @@
 // R-6 drawing (refills, the uncovered card, the end by refill) and R-7 scoring the uncovered type.
 import { describe, expect, it } from 'vitest';
-import { playOut } from '$lib/engine';
+import { playOut, isOver } from '$lib/engine';
 import { rapanui } from './index';
 import { rapanuiKind } from './kind';
 import { legalMoves } from './legal';
@@ -79,7 +79,7 @@ describe('R-6 drawing', () => {
 		const s = drawing(2, { left: 2, col0: ['fish-1'], pile: ['grain-1', 'priest-1'] });
 		const r = must(s, 0, { type: 'draw', column: 0 });
 		expect(types(r.log)).toEqual(['draw', 'end', 'reveal']);
-		expect(rapanui.isOver(r.state)).toBe(true);
+		expect(isOver(rapanuiKind, r.state)).toBe(true);
 		expect(r.state.hands[0]).toHaveLength(2);
 		expect(rapanui.activeSeats(r.state)).toEqual([]);
 		refused(r.state, 0, { type: 'draw', column: 1 }, 'GAME_OVER');
@@ -87,7 +87,7 @@ describe('R-6 drawing', () => {
 
 	it('R-6.6: the 34 cards after the deal are 8 full refills and one of 2, which ends the game', () => {
 		for (const players of [2, 3, 4]) {
-			const out = playOut<RapaNuiState>(rapanuiKind, { config: { players }, seed: `r66-${players}` });
+			const out = playOut(rapanuiKind, { config: { players }, seed: `r66-${players}` });
 			const refills = out.log.flatMap((b) => b.log as RapaNuiEntry[]).flatMap((e) => (e.type === 'draw' && e.refill ? [e.refill.length] : []));
 			expect(refills).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 2]);
 			expect(out.over).toBe(true);

@@ -13,12 +13,13 @@
  * it, and byte-identical logs and errors for the same move. The seed is in no view or log before the
  * end. At the end: the game ended by the rules (never a cap), and the replay equals the live state.
  */
-import { below, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState } from '$lib/engine';
+import { below, checkFinalOutcome, cloneJson, deepFreeze, fuzzCheck as check, FuzzFailure, jsonEqual, replay, seedRng, type FuzzGameResult, type LoggedMove, type RngState, isOver } from '$lib/engine';
 import { heuristicBot, randomBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
 import { DECK, KINDS, PER_KIND } from './rules';
 import type { Kind, RapaNuiMove, RapaNuiState, RapaNuiView, Seat, Viewer } from './types';
+import { rapanuiKind } from './kind';
 
 export { FuzzFailure };
 
@@ -117,7 +118,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	const mix = index % 4;
 	const bots: Bot[] = Array.from({ length: players }, (_, i) => (mix < 2 ? heuristicBot : mix === 2 ? randomBot : i % 2 ? randomBot : heuristicBot));
 	const seed = `${seedBase}/game/${index}`;
-	const start = rapanui.setupWithLog({ players }, seed);
+	const start = rapanui.start({ players }, seed);
 	check(start.ok, 'setup failed');
 	let s = deepFreeze(start.value.state);
 	const moves: LoggedMove<RapaNuiMove>[] = [];
@@ -125,7 +126,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	const ctx = () => `game ${index} (seed ${seed}) move ${moves.length + 1} turn ${s.turn} ${s.phase.kind}`;
 	const viewers: Viewer[] = [null, ...Array.from({ length: players }, (_, i) => i)];
 	check(!JSON.stringify(start.value.log).includes(seed), 'the seed is in the start log');
-	while (!rapanui.isOver(s)) {
+	while (!isOver(rapanuiKind, s)) {
 		check(moves.length < 2000, `${ctx()}: no termination`);
 		const errs = invariantErrors(s);
 		check(errs.length === 0, `${ctx()}: ${errs.join('; ')}`);
@@ -153,7 +154,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 		check(JSON.stringify(s) === before, `${ctx()}: apply changed its input`);
 		const again = rapanui.apply(JSON.parse(before), seat, JSON.parse(JSON.stringify(move)));
 		check(again.ok && jsonEqual(again.value.state, r.value.state), `${ctx()}: not deterministic over a JSON round trip`);
-		check(!JSON.stringify(r.value.log).includes(seed) || rapanui.isOver(r.value.state), `${ctx()}: the seed is in the log`);
+		check(!JSON.stringify(r.value.log).includes(seed) || isOver(rapanuiKind, r.value.state), `${ctx()}: the seed is in the log`);
 		// R-0.2: a world that differs only in a secret looks the same to everyone who may not see it.
 		const other = otherWorld(s, rng);
 		if (other) {
@@ -167,7 +168,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 				// What legitimately tells the worlds apart: a refill from a reordered pile, the reveal at
 				// the end (R-8.2), and the sealed choices shown together once the last is in (R-0.5).
 				const refilled = r.value.log.some((e) => e.type === 'draw' && e.refill);
-				const revealed = rapanui.isOver(r.value.state) || (s.phase.kind === 'moai' && r.value.state.phase.kind !== 'moai');
+				const revealed = isOver(rapanuiKind, r.value.state) || (s.phase.kind === 'moai' && r.value.state.phase.kind !== 'moai');
 				if (!(refilled && other.knows === null) && !revealed) {
 					check(rw.ok, `${ctx()}: the move is refused in the other world`);
 					check(JSON.stringify(rw.value.log) === JSON.stringify(r.value.log), `${ctx()}: the log tells the worlds apart`);
@@ -191,6 +192,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	// R-8.2: everything revealed at the end.
 	const end = rapanui.view(s, null);
 	check(end.secret.seed === seed && end.secret.collections.every(Boolean) && end.stone.every((c) => c.kind !== null), `${ctx()}: not everything is revealed at the end`);
+	checks += checkFinalOutcome(rapanuiKind, s, players);
 	const re = replay(rapanui, { game: 'rapanui', engineVersion: rapanui.engineVersion, config: { players }, seed }, moves);
 	check(re.ok && jsonEqual(re.value, s), `${ctx()}: the replay differs from the live state`);
 	return { players, moves: moves.length, reason: s.phase.reason, checks: checks + 4 };

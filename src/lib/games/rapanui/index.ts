@@ -1,12 +1,11 @@
 /**
- * Rapa Nui as an engine `Game` (rapanui.md): setup, apply, views, scores. Pure: imports nothing of
- * the platform (conventions §1).
+ * Rapa Nui's moves as an engine `Game` (rapanui.md): its start, moves, views and who is awaited; the
+ * end is the kind's `outcome` (kind.ts). Pure: imports nothing of the platform (conventions §1).
  */
-import { ok, type Game } from '$lib/engine';
+import type { Applied, Game, Result } from '$lib/engine';
 import { apply, setupWithLog, view } from './engine';
 import { legalMoves } from './legal';
 import { awaited } from './rules';
-import { scores } from './score';
 import type { RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView } from './types';
 
 export type * from './types';
@@ -16,18 +15,14 @@ export { scores, standings } from './score';
 /** Recorded in every game's setup so a game keeps its rules forever (conventions §8). */
 export const ENGINE_VERSION = 'rapanui@1';
 
-export const rapanui: Game<RapaNuiConfig, RapaNuiState, RapaNuiMove, RapaNuiView, RapaNuiEntry> & { setupWithLog: typeof setupWithLog } = {
+export const rapanui: Game<RapaNuiConfig, RapaNuiState, RapaNuiMove, RapaNuiView, RapaNuiEntry> & {
+	start(config: RapaNuiConfig, seed: string): Result<Applied<RapaNuiState, RapaNuiEntry>>;
+} = {
 	id: 'rapanui',
 	engineVersion: ENGINE_VERSION,
-	setup(config, seed) {
-		const r = setupWithLog(config, seed);
-		return r.ok ? ok(r.value.state) : r;
-	},
-	setupWithLog,
+	start: setupWithLog,
 	apply,
 	legalMoves,
 	view,
-	activeSeats: awaited,
-	isOver: (s) => s.phase.kind === 'over',
-	scores
+	activeSeats: awaited
 };

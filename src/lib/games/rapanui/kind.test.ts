@@ -35,7 +35,7 @@ describe('replay fixtures', () => {
 });
 
 function finishedGame(players: number, seed: string) {
-	const out = playOut<RapaNuiState>(rapanuiKind, { config: { players }, seed });
+	const out = playOut(rapanuiKind, { config: { players }, seed });
 	return { out, revealed: { config: { players } as RapaNuiConfig, seed, seedCommitment: out.state.seedCommitment, moves: out.moves as { seat: number; move: RapaNuiMove }[], log: out.log as LogBatch<RapaNuiEntry>[] } };
 }
 
@@ -68,7 +68,7 @@ describe('bots', () => {
 		for (let g = 0; g < 60; g++) {
 			const h = g % 2; // alternate who starts as the heuristic seat
 			const bots = h === 0 ? [heuristicBot, randomBot] : [randomBot, heuristicBot];
-			const out = playOut<RapaNuiState>(rapanuiKind, { config: { players: 2 }, seed: `duel-${g}`, bots: bots as never, rng: seedRng(`duel-${g}/bots`) });
+			const out = playOut(rapanuiKind, { config: { players: 2 }, seed: `duel-${g}`, bots: bots as never, rng: seedRng(`duel-${g}/bots`) });
 			expect(out.state.phase).toEqual({ kind: 'over', reason: 'refill' });
 			const st = standings(out.state);
 			if (st[h].rank === 1 && st[1 - h].rank > 1) wins++;
@@ -139,7 +139,7 @@ describe('copyState (the copy apply works on)', () => {
 			return out;
 		};
 		const phases = new Set<string>();
-		playOut<RapaNuiState>(rapanuiKind, {
+		playOut(rapanuiKind, {
 			config: { players: 4 },
 			seed: 'copy',
 			onMove: ({ state }) => {

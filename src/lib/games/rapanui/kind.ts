@@ -9,7 +9,7 @@ import { heuristicBot, randomBot, simpleBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
 import { PLAYERS } from './rules';
-import { scores } from './score';
+import { scoreItems, standings } from './score';
 import { logText, phaseName } from './text';
 import type { RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 import { verify } from './verify';
@@ -64,7 +64,7 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 		}
 		return ok({ ...extra, players });
 	},
-	start: (config, seed) => rapanui.setupWithLog(config, seed),
+	start: rapanui.start,
 	status: (s) => ({ round: null, phase: phaseOf(s as Readable) }),
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
@@ -78,8 +78,9 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 	outcome(s) {
 		const r = s as Readable;
 		if (r.phase.kind !== 'over') return null;
-		const sheets = scores(r);
-		return { reason: r.phase.reason, rounds: null, scores: sheets.map((x) => x.total), winners: sheets.filter((x) => x.winner).map((x) => x.seat) };
+		// places with its tie-breakers (moai in the display, then wood); equal on all share.
+		const rows = standings(r);
+		return { reason: r.phase.reason, rounds: null, sheets: rows.map(({ seat, total }) => ({ seat, total, items: scoreItems(r, seat) })), places: rows.map((x) => x.rank) };
 	},
 	verify,
 	// "always fame", "always wood" (no answer: "ask me"). The room plays it as the seat's own

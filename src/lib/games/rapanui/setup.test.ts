@@ -1,6 +1,6 @@
 // R-1 components and R-2 setup, with R-0.3's provable shuffle.
 import { describe, expect, it } from 'vitest';
-import { below, commitSeed, seedRng } from '$lib/engine';
+import { below, commitSeed, seedRng, startState } from '$lib/engine';
 import { rapanui } from './index';
 import { draws, shuffle } from './engine';
 import { COLOURS, DECK, pileTypes, typeOf } from './rules';
@@ -8,7 +8,7 @@ import { fresh } from './test-helpers';
 import type { Colour, RapaNuiState } from './types';
 
 const setup = (players: number, seed = 'seed-1', extra = {}) => {
-	const r = rapanui.setupWithLog({ players, ...extra }, seed);
+	const r = rapanui.start({ players, ...extra }, seed);
 	if (!r.ok) throw new Error(r.message);
 	return r.value;
 };
@@ -49,16 +49,16 @@ describe('R-1 components', () => {
 
 describe('R-2 setup', () => {
 	it('R-2.1: 2 to 4 players; other counts are refused', () => {
-		for (const n of [1, 5, 0, 2.5]) expect(rapanui.setup({ players: n }, 'x').ok).toBe(false);
-		for (const n of [2, 3, 4]) expect(rapanui.setup({ players: n }, 'x').ok).toBe(true);
+		for (const n of [1, 5, 0, 2.5]) expect(startState(rapanui, { players: n }, 'x').ok).toBe(false);
+		for (const n of [2, 3, 4]) expect(startState(rapanui, { players: n }, 'x').ok).toBe(true);
 	});
 
 	it('R-2.1: chosen colours are kept; the others are drawn from the colours left', () => {
 		const s = setup(3, 'colours', { colours: [null, 'purple', null] }).state;
 		expect(s.colours[1]).toBe('purple');
 		expect(new Set(s.colours).size).toBe(3);
-		expect(rapanui.setup({ players: 2, colours: ['red', 'red'] }, 'x').ok).toBe(false);
-		expect(rapanui.setup({ players: 2, colours: ['gold' as Colour] }, 'x').ok).toBe(false);
+		expect(startState(rapanui, { players: 2, colours: ['red', 'red'] }, 'x').ok).toBe(false);
+		expect(startState(rapanui, { players: 2, colours: ['gold' as Colour] }, 'x').ok).toBe(false);
 	});
 
 	it('R-2.2: each player lays their woodcutter and takes their 3 hunter-gatherers; other colours leave the game', () => {

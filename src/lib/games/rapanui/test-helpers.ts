@@ -12,7 +12,7 @@ export const SEED = 'rapanui-test-seed';
 
 /** A fresh game: seat 0 starts, colours in data order, the deck in canonical order unless given. */
 export function fresh(players = 2, config: Partial<RapaNuiConfig> = {}): RapaNuiState {
-	const r = rapanui.setupWithLog({ players, startPlayer: 0, colours: ['yellow_green', 'light_blue', 'red', 'purple'].slice(0, players) as RapaNuiConfig['colours'], deck: [...DECK], ...config }, SEED);
+	const r = rapanui.start({ players, startPlayer: 0, colours: ['yellow_green', 'light_blue', 'red', 'purple'].slice(0, players) as RapaNuiConfig['colours'], deck: [...DECK], ...config }, SEED);
 	if (!r.ok) throw new Error(r.message);
 	return r.value.state;
 }

@@ -141,8 +141,13 @@ export const seats = sqliteTable(
 		seat: integer('seat').notNull(),
 		colour: text('colour'),
 		score: integer('score'),
-		/** 1 if this seat won (shared victories possible), 0 if not, null while running. */
+		/** 1 if this seat won (shared victories possible), 0 if not (a draw: nobody), null while running. */
 		winner: integer('winner'),
+		/**
+		 * The seat's place at the end (issue 29: the kind's `outcome`, its tie-breakers included): 1 is
+		 * first, shared places share the number; null while running.
+		 */
+		place: integer('place'),
 		/** Since when this seat's input is awaited (null: not awaited) — "oldest waiting first". */
 		waitingSince: integer('waiting_since'),
 		/** When this seat times out (null: no running clock). */
@@ -163,8 +168,9 @@ export const seats = sqliteTable(
 	(t) => [
 		primaryKey({ columns: [t.gameId, t.userId] }),
 		uniqueIndex('seats_game_seat_idx').on(t.gameId, t.seat),
-		// "Your turn", oldest waiting first (src/lib/server/games.ts myGames, nextGame).
-		index('seats_user_waiting_idx').on(t.userId, t.waitingSince, t.gameId),
+		// "Your turn", oldest waiting first (src/lib/server/games.ts myGames, nextGame); with status in it,
+		// the turn count reads the index alone (issue 29: a new column had tipped the planner to another index).
+		index('seats_user_waiting_idx').on(t.userId, t.waitingSince, t.status, t.gameId),
 		// A player's games by status, newest activity first, keyset (updated_at, game_id); with game_id
 		// in it, every "the games of user X" lookup reads the index alone (it replaces (user_id, game_id)).
 		index('seats_user_status_updated_idx').on(t.userId, t.status, t.updatedAt, t.gameId)

@@ -2,7 +2,7 @@
 // "Time left: 3 days left" said once, a shared victory in the plural, a digest that does not claim
 // "today" for what happened since the last one.
 import { describe, expect, it } from 'vitest';
-import { KIND_IDS } from '$lib/games';
+import { LEGACY_KIND_ID } from '$lib/games';
 import { renderDigest, renderEvent } from './render';
 import type { EventKind, NotifyEvent, Recipient } from './types';
 
@@ -17,7 +17,7 @@ const event = (kind: EventKind, data: Partial<NotifyEvent['data']> = {}): Notify
 	version: 5,
 	gameOpen: false,
 	createdAt: NOW,
-	data: { gameId: 'gaaaaaaaaaaaaaaa', kind: KIND_IDS[0], version: 5, seat: 0, round: 3, phase: 'bid', names: ['ana', 'ben', 'caro'], since: [], ...data }
+	data: { gameId: 'gaaaaaaaaaaaaaaa', kind: LEGACY_KIND_ID, version: 5, seat: 0, round: 3, phase: 'bid', names: ['ana', 'ben', 'caro'], since: [], ...data }
 });
 const r = (e: NotifyEvent, locale: 'en' | 'de' = 'en') => renderEvent(e, to(locale), 'https://rongo.example', NOW);
 
@@ -41,8 +41,16 @@ describe('notification texts (issue 12)', () => {
 		const one = r(event('finished', { scores: [10, 7, 3], winners: [0] }), 'de');
 		const two = r(event('finished', { scores: [10, 10, 3], winners: [0, 1] }), 'de');
 		expect(one.subject).toContain('ana hat gewonnen');
-		expect(two.subject).toContain('ana, ben haben gewonnen');
-		expect(r(event('finished', { scores: [10, 10, 3], winners: [0, 1] })).text).toContain('Winners: ana, ben.');
+		expect(two.subject).toContain('ana, ben teilen sich den Sieg');
+		expect(r(event('finished', { scores: [10, 10, 3], winners: [0, 1], result: 'shared' })).text).toContain('Shared victory: ana, ben.');
+	});
+
+	it('announce a draw as a draw, never as everyone winning (issue 29)', () => {
+		const draw = event('finished', { scores: [4, 4], winners: [], result: 'draw' });
+		expect(r(draw).subject).toBe('Giants is over — a draw');
+		expect(r(draw).text).toBe('The game is over: a draw. Scores: ana 4, ben 4.');
+		expect(r(draw).subject).not.toMatch(/won|share/);
+		expect(r(draw, 'de').subject).toBe('Giants ist zu Ende — unentschieden');
 	});
 
 	it('word the digest by its count, since the last digest', () => {

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { m } from '$lib/paraglide/messages';
 import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '$lib/paraglide/runtime';
-import { FIRST_KIND, kindOf } from '$lib/games';
+import { LEGACY_KIND_ID, kindOf } from '$lib/games';
 import type { Message, NotifyEvent, Recipient } from './types';
 
 type Locale = 'en' | 'de';
@@ -41,7 +41,7 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 		const d = e.data;
 		// The event names its kind, whose texts word the phase and the log (issue 11); events from
 		// before kinds are games of the first kind. An unknown kind is rendered without its words.
-		const kind = kindOf(d.kind ?? FIRST_KIND.id);
+		const kind = kindOf(d.kind ?? LEGACY_KIND_ID);
 		const game = kind ? kind.texts.name() : m.notify_a_game();
 		const name = (seat: number) => d.names[seat] ?? `#${seat + 1}`;
 		// An invitation's link carries the game's invite code: it is the recipient's way in (issue 15).
@@ -84,6 +84,12 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 			}
 			case 'finished': {
 				const scores = (d.scores ?? []).map((s, seat) => `${name(seat)} ${s}`).join(', ');
+				// A draw says so; events from before issue 29 have no `result` (none of their games was a draw).
+				if (d.result === 'draw' || (d.winners && d.winners.length === 0)) {
+					subject = m.notify_finished_draw_subject({ game });
+					text = m.notify_finished_draw_text({ scores });
+					break;
+				}
 				const winners = (d.winners ?? []).map(name).join(', ');
 				const count = d.winners?.length ?? 1;
 				subject = m.notify_finished_subject({ game, winners, count });

@@ -20,7 +20,7 @@ export type EventKind =
 	| 'timeout'
 	/** Three timeouts in a row: the bot took the seat (reclaimable). */
 	| 'dropped'
-	/** The game is over (`scores`, `winners`). */
+	/** The game is over (`scores`, `winners`, `result`). */
 	| 'finished'
 	/** Another player deleted their account (issue 15): the bot plays their seat (`deletedSeat`) from now on. */
 	| 'player_deleted'
@@ -53,7 +53,10 @@ export interface EventData {
 	/** What the room did for the recipient on a timeout: the kind's `timeoutMove(...).auto`. */
 	auto?: string;
 	scores?: number[];
+	/** finished: the seats in first place (none in a draw). */
 	winners?: number[];
+	/** finished: one winner, a shared victory or a draw (engine/outcome.ts); events from before issue 29 have none. */
+	result?: 'win' | 'shared' | 'draw';
 	/** player_deleted: the seat whose player deleted their account. */
 	deletedSeat?: number;
 	/** invite (issue 15): who invites, the game's invite code (the recipient's link), the game it is a rematch of. */

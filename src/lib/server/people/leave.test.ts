@@ -1,6 +1,6 @@
 // Issue 15: the `player_deleted` notification in both languages, and the deleted-player marker.
 import { describe, expect, it } from 'vitest';
-import { KIND_IDS } from '$lib/games';
+import { LEGACY_KIND_ID } from '$lib/games';
 import { DELETED_PLAYER, isDeletedPlayer } from '$lib/protocol/people';
 import { USERNAME } from '$lib/server/auth/accounts';
 import { renderEvent } from '$lib/server/notify/render';
@@ -16,7 +16,7 @@ const event: NotifyEvent = {
 	version: 7,
 	gameOpen: false,
 	createdAt: 0,
-	data: { gameId: 'gaaaaaaaaaaaaaaa', kind: KIND_IDS[0], version: 7, seat: 1, round: 2, phase: 'bid', names: [DELETED_PLAYER, 'ben'], since: [], deletedSeat: 0 }
+	data: { gameId: 'gaaaaaaaaaaaaaaa', kind: LEGACY_KIND_ID, version: 7, seat: 1, round: 2, phase: 'bid', names: [DELETED_PLAYER, 'ben'], since: [], deletedSeat: 0 }
 };
 
 describe('leaving the site', () => {

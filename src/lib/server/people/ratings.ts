@@ -20,6 +20,7 @@
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { rate } from 'openskill';
+import { placesBy } from '$lib/engine';
 import { isRated, type D1Payload } from '$lib/protocol/room';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { outboxBatch } from '$lib/server/room/outbox';
@@ -84,25 +85,20 @@ export function ratable(p: D1Payload | null): p is D1Payload {
 	);
 }
 
-type Ranked = { score: number | null; winner: number | null; dropped?: number };
+type Ranked = { score: number | null; winner: number | null; place?: number | null; dropped?: number };
 
 /**
- * The final ranking from what every kind gives the platform (engine/kind.ts `scores`: total and
- * winner per seat): winners share rank 1 (shared victories, whatever their totals — the kind's
- * tie-breaks already decided who won); the others follow by total, equal totals sharing a rank. A
- * seat played by the bot at the end (`dropped`: its player walked away or deleted the account) ranks
- * below everyone, quitters sharing last place, whatever the bot scored for it (Board Game Arena and
- * lichess count abandoning as losing: else leaving would deny the others their result). Only the
- * rating reads this: the game's own scores and winners stay what the kind computed.
+ * The final ranking for the rating: each seat's place from its kind's outcome (engine/kind.ts:
+ * places with the rules' tie-breakers; a draw puts everyone first), so OpenSkill sees what the rules
+ * decided. Payloads from before places (issue 29) rank winners first, then by total. A seat played by
+ * the bot at the end (`dropped`: its player walked away or deleted the account) ranks below everyone,
+ * quitters sharing last place, whatever the bot scored for it (Board Game Arena and lichess count
+ * abandoning as losing: else leaving would deny the others their result). Only the rating reads
+ * this: the game's own scores and places stay what the kind computed.
  * Rank = 1 + the number of seats strictly ahead (lower is better, as OpenSkill takes it).
  */
 export function ranking(seats: readonly Ranked[]): number[] {
-	const key = (s: Ranked): number[] => (s.dropped ? [0, 0, 0] : s.winner ? [1, 1, 0] : [1, 0, s.score ?? 0]);
-	const ahead = (a: number[], b: number[]) => {
-		const i = a.findIndex((x, k) => x !== b[k]);
-		return i >= 0 && a[i] > b[i];
-	};
-	return seats.map((s) => 1 + seats.filter((o) => ahead(key(o), key(s))).length);
+	return placesBy(seats.map((s) => (s.dropped ? [0, 0, 0] : s.place != null ? [1, -s.place, 0] : s.winner ? [1, 1, 0] : [1, 0, s.score ?? 0])));
 }
 
 interface Current {

@@ -17,7 +17,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { testSeams } from '../dev';
 import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
-import { buildExport, jsonEqual, type GameExportV2 } from '$lib/engine';
+import { buildExport, isOver, jsonEqual, type GameExportV2 } from '$lib/engine';
 import {
 	type CreateInput, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView, type SubmitInput, type SubmitOk
 } from '$lib/protocol/room';
@@ -215,7 +215,7 @@ export class GameRoom extends DurableObject<Env> {
 		const bad = this.core.loadExisting() ?? this.core.checkAccess(user && validUser(user) ? user.id : null, invite);
 		if (bad) return bad;
 		const meta = this.core.meta!;
-		if (meta.status !== 'finished' || !this.core.state || !meta.seed || !meta.config || !this.core.kind!.isOver(this.core.state))
+		if (meta.status !== 'finished' || !this.core.state || !meta.seed || !meta.config || !isOver(this.core.kind!, this.core.state))
 			return refuse(409, 'NOT_FINISHED', 'only a finished game can be exported');
 		const moves = this.store.moves();
 		return {

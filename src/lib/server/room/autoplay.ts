@@ -4,7 +4,7 @@
  * committed with the change that marks it done, so an alarm that fires twice, or late, finds nothing
  * left to do the second time.
  */
-import { seedRng } from '$lib/engine';
+import { awaited, seedRng } from '$lib/engine';
 import { due, markReminded, type Cause, type Timers } from './clock';
 import { makeEvent, type EventContext } from './events';
 import { userOf, type Held } from './projection';
@@ -75,7 +75,7 @@ export class Autoplay {
 	botSeat(): number | null {
 		const h = this.room.held();
 		if (!h || !h.state || h.meta.status !== 'active') return null;
-		return h.kind.activeSeats(h.state).find((seat: number) => h.timers.seats[seat]?.dropped) ?? null;
+		return awaited(h.kind, h.state).find((seat: number) => h.timers.seats[seat]?.dropped) ?? null;
 	}
 
 	private botMove(h: Held, seat: number): unknown {
@@ -92,7 +92,7 @@ export class Autoplay {
 		const h = this.room.held();
 		const standing = h?.kind.standing;
 		if (!h || !h.state || h.meta.status !== 'active' || !standing) return null;
-		for (const seat of h.kind.activeSeats(h.state) as number[]) {
+		for (const seat of awaited(h.kind, h.state)) {
 			if (h.timers.seats[seat]?.dropped) continue;
 			const answer = this.room.standingOf(seat);
 			const move = answer === null ? null : standing.answer(h.state, seat, answer);

@@ -6,7 +6,7 @@
  * projection.ts, sockets.ts, autoplay.ts, flusher.ts and lobby.ts.
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
-import type { AnyKind } from '$lib/engine';
+import { awaited, isOver, type Kind } from '$lib/engine';
 import type { RoomError, RoomUser, RoomView } from '$lib/protocol/room';
 import { advance, emptyTimers, nextDue, startTimers, type Cause, type Timers } from './clock';
 import { SINCE_CAP, changeEvents, type EventContext } from './events';
@@ -14,7 +14,7 @@ import { kindOfMeta, refuse, validUser, type Next } from './lobby';
 import { rebuild } from './rebuild';
 import { SNAPSHOT_EVERY, type Meta, type MoveRow, type Player, type RoomStore } from './storage';
 import { canSee } from './access';
-import { activeSeats, control, d1Payload, eventContext, finalScores, roomView, userOf, type Held } from './projection';
+import { activeSeats, control, d1Payload, eventContext, finalResult, roomView, userOf, type Held } from './projection';
 import type { Applied } from './autoplay';
 import { countDecision, isDecision, upgradeMeta } from './decisions';
 
@@ -53,7 +53,7 @@ export class RoomCore {
 	players: Player[] = [];
 	state: unknown = null;
 	/** The game's kind, from the registry; null until a game exists here. */
-	kind: AnyKind | null = null;
+	kind: Kind | null = null;
 	/** Why the room refuses to serve (an unknown kind, a replay or snapshot mismatch), or null. */
 	broken: string | null = null;
 	/** The clocks (clock.ts), saved in the same transaction as every change. */
@@ -109,7 +109,7 @@ export class RoomCore {
 		if (m.status !== 'active' || !this.state) return emptyTimers();
 		const c = control(m);
 		const who = userOf(this.players);
-		const t = advance(startTimers(this.players.length, c, {}), c, { active: this.kind!.activeSeats(this.state), mover: null, cause: 'none', now: m.updatedAt }, who);
+		const t = advance(startTimers(this.players.length, c, {}), c, { active: awaited(this.kind!, this.state), mover: null, cause: 'none', now: m.updatedAt }, who);
 		this.host.ctx.storage.transactionSync(() => this.host.store.saveTimers(t));
 		const at = nextDue(t, who);
 		if (at !== null) void this.armAlarm(at);
@@ -135,7 +135,7 @@ export class RoomCore {
 		const r = kind.apply(this.state, seat, move);
 		if (!r.ok) return { ok: false, code: r.code, message: r.message };
 		const now = this.host.now();
-		const over = kind.isOver(r.value.state);
+		const over = isOver(kind, r.value.state);
 		// Counted in the meta row the move's transaction writes anyway (decisions.ts, ratings).
 		const decisions = countDecision(meta.decisions, seat, isDecision(kind, move, cause));
 		const next: Next = {
@@ -186,7 +186,7 @@ export class RoomCore {
 		const dropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
 		const held: Held = { kind, meta: next.meta, players: next.players, state: next.state, timers };
 		const payload = JSON.stringify(d1Payload(held));
-		const finished = next.state && next.meta.status === 'finished' && this.meta?.status !== 'finished' ? finalScores(kind, next.state) : null;
+		const finished = next.state && next.meta.status === 'finished' && this.meta?.status !== 'finished' ? finalResult(kind, next.state) : null;
 		this.host.ctx.storage.transactionSync(() => {
 			if (o.init) this.host.store.init();
 			this.host.store.saveMeta(next.meta);

@@ -1,5 +1,6 @@
 // Real decisions per seat (issue 28): what the room counts with every move, and what a room from
 // before the count and the rated/casual choice gets when it loads (decisions.ts).
+import { erase } from '$lib/engine';
 import { describe, expect, it } from 'vitest';
 import { giantsKind } from '$lib/games/giants/kind';
 import { countDecision, decisionsFromLog, isDecision, upgradeMeta } from './decisions';
@@ -11,11 +12,11 @@ const pass = { type: 'pass' };
 
 describe('decisions', () => {
 	it('a player\'s own move that is not passive; never a timeout or the bot', () => {
-		expect(isDecision(giantsKind, carve, 'player')).toBe(true);
-		expect(isDecision(giantsKind, pass, 'player')).toBe(false);
-		expect(isDecision(giantsKind, { type: 'bid', markers: 0, workers: 0 }, 'player')).toBe(false);
-		expect(isDecision(giantsKind, carve, 'timeout')).toBe(false);
-		expect(isDecision(giantsKind, carve, 'bot')).toBe(false);
+		expect(isDecision(erase(giantsKind), carve, 'player')).toBe(true);
+		expect(isDecision(erase(giantsKind), pass, 'player')).toBe(false);
+		expect(isDecision(erase(giantsKind), { type: 'bid', markers: 0, workers: 0 }, 'player')).toBe(false);
+		expect(isDecision(erase(giantsKind), carve, 'timeout')).toBe(false);
+		expect(isDecision(erase(giantsKind), carve, 'bot')).toBe(false);
 		expect(countDecision({ 0: 2 }, 1, true)).toEqual({ 0: 2, 1: 1 });
 		const same = { 0: 2 };
 		expect(countDecision(same, 0, false)).toBe(same);
@@ -31,7 +32,7 @@ describe('decisions', () => {
 			row(2, 'standing:9:2', carve),
 			row(0, 'a2', carve)
 		];
-		expect(decisionsFromLog(giantsKind, log)).toEqual({ 0: 2, 2: 1 });
+		expect(decisionsFromLog(erase(giantsKind), log)).toEqual({ 0: 2, 2: 1 });
 	});
 });
 
@@ -41,20 +42,20 @@ describe('a room from before rated/casual (upgradeMeta)', () => {
 	const moves = [{ seat: 1, moveId: 'x', move: JSON.stringify(carve) }] as MoveRow[];
 
 	it('waiting or running: public rated, private casual; a running game\'s decisions from its log', () => {
-		expect(upgradeMeta(giantsKind, meta({}), moves, timers(false))).toMatchObject({ rated: true, decisions: { 1: 1 } });
-		expect(upgradeMeta(giantsKind, meta({ visibility: 'private' }), moves, timers(false)).rated).toBe(false);
-		expect(upgradeMeta(giantsKind, meta({ status: 'waiting', startedAt: null }), [], emptyTimers())).toEqual(meta({ status: 'waiting', startedAt: null, rated: true }));
+		expect(upgradeMeta(erase(giantsKind), meta({}), moves, timers(false))).toMatchObject({ rated: true, decisions: { 1: 1 } });
+		expect(upgradeMeta(erase(giantsKind), meta({ visibility: 'private' }), moves, timers(false)).rated).toBe(false);
+		expect(upgradeMeta(erase(giantsKind), meta({ status: 'waiting', startedAt: null }), [], emptyTimers())).toEqual(meta({ status: 'waiting', startedAt: null, rated: true }));
 	});
 
 	it('finished: rated if it was a normal end then (no seat played by the bot); decisions stay unknown, so it is never rated afresh', () => {
-		const done = upgradeMeta(giantsKind, meta({ status: 'finished', visibility: 'private' }), moves, timers(false));
+		const done = upgradeMeta(erase(giantsKind), meta({ status: 'finished', visibility: 'private' }), moves, timers(false));
 		expect(done.rated).toBe(true);
 		expect(done.decisions).toBeUndefined();
-		expect(upgradeMeta(giantsKind, meta({ status: 'finished' }), moves, timers(true)).rated).toBe(false);
+		expect(upgradeMeta(erase(giantsKind), meta({ status: 'finished' }), moves, timers(true)).rated).toBe(false);
 	});
 
 	it('a room that has both keeps them', () => {
 		const m = meta({ rated: false, decisions: { 0: 3 } });
-		expect(upgradeMeta(giantsKind, m, moves, timers(true))).toBe(m);
+		expect(upgradeMeta(erase(giantsKind), m, moves, timers(true))).toBe(m);
 	});
 });

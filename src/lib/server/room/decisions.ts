@@ -4,11 +4,11 @@
  * nothing, the neutral's placement…). Timeouts and the bot's moves for a dropped seat are nobody's
  * decision. ratings.ts `ratable` rates a game only if every seat made at least one.
  */
-import type { AnyKind } from '$lib/engine';
+import type { Kind } from '$lib/engine';
 import type { Cause, Timers } from './clock';
 import type { Meta, MoveRow } from './storage';
 
-export function isDecision(kind: AnyKind, move: unknown, cause: Cause): boolean {
+export function isDecision(kind: Kind, move: unknown, cause: Cause): boolean {
 	return cause === 'player' && !kind.passive?.(move);
 }
 
@@ -27,7 +27,7 @@ export function causeOfMoveId(moveId: string): Cause {
 }
 
 /** The counts of a room started before they were kept: from its log (the moves after the start). */
-export function decisionsFromLog(kind: AnyKind, moves: readonly Pick<MoveRow, 'seat' | 'moveId' | 'move'>[]): Record<string, number> {
+export function decisionsFromLog(kind: Kind, moves: readonly Pick<MoveRow, 'seat' | 'moveId' | 'move'>[]): Record<string, number> {
 	let out: Record<string, number> = {};
 	for (const m of moves) out = countDecision(out, m.seat, isDecision(kind, JSON.parse(m.move), causeOfMoveId(m.moveId)))!;
 	return out;
@@ -41,7 +41,7 @@ export function decisionsFromLog(kind: AnyKind, moves: readonly Pick<MoveRow, 's
  * - waiting or running: public rated, private casual (the rule for private games now); a running
  *   game's decisions are counted from its log.
  */
-export function upgradeMeta(kind: AnyKind, meta: Meta, moves: readonly MoveRow[], timers: Timers): Meta {
+export function upgradeMeta(kind: Kind, meta: Meta, moves: readonly MoveRow[], timers: Timers): Meta {
 	let m = meta;
 	if (m.rated === undefined)
 		m = { ...m, rated: m.status === 'finished' ? m.startedAt !== null && !timers.seats.some((t) => t.dropped) : m.visibility === 'public' };

@@ -28,10 +28,10 @@ describe('notification events of a change', () => {
 	});
 
 	it('timeout and drop to the mover, finished to everybody (not gameOpen)', () => {
-		const es = changeEvents(ctx(['ua', 'ub', 'uc']), { ...facts, after: [], timeout: 'pass', droppedNow: [0], finished: { scores: [3, 9, 1], winners: [1] } });
+		const es = changeEvents(ctx(['ua', 'ub', 'uc']), { ...facts, after: [], timeout: 'pass', droppedNow: [0], finished: { scores: [3, 9, 1], winners: [1], result: 'win' } });
 		expect(es.map((e) => e.id)).toEqual(['g1:7:timeout:0', 'g1:7:dropped:0', 'g1:7:finished:0', 'g1:7:finished:1', 'g1:7:finished:2']);
 		expect(es.every((e) => !e.gameOpen)).toBe(true);
 		expect(es[0].data.auto).toBe('pass');
-		expect(es[2].data).toMatchObject({ scores: [3, 9, 1], winners: [1] });
+		expect(es[2].data).toMatchObject({ scores: [3, 9, 1], winners: [1], result: 'win' });
 	});
 });

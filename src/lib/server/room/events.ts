@@ -8,7 +8,7 @@
  * never the state, a sealed decision or the seed.
  */
 import type { EventData, EventKind, NotifyEvent } from '$lib/server/notify/types';
-import type { LogBatch } from '$lib/engine';
+import type { GameResult, LogBatch } from '$lib/engine';
 import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
 
 /** At most this many moves in `since` (the newest; `more` says older ones were left out). */
@@ -78,8 +78,8 @@ export interface ChangeFacts {
 	dropped: ReadonlySet<number>;
 	/** Seats dropped by this change. */
 	droppedNow: readonly number[];
-	/** The final scores if this change finished the game. */
-	finished: { scores: number[]; winners: number[] } | null;
+	/** How the game ended, if this change finished it (engine/outcome.ts). */
+	finished: Pick<GameResult, 'scores' | 'winners' | 'result'> | null;
 }
 
 /**
@@ -95,6 +95,6 @@ export function changeEvents(ctx: EventContext, f: ChangeFacts): NotifyEvent[] {
 	for (const seat of f.droppedNow) out.push(makeEvent(ctx, 'dropped', seat));
 	if (f.finished)
 		for (let seat = 0; seat < ctx.names.length; seat++)
-			out.push(makeEvent(ctx, 'finished', seat, { scores: f.finished.scores, winners: f.finished.winners }));
+			out.push(makeEvent(ctx, 'finished', seat, { scores: f.finished.scores, winners: f.finished.winners, result: f.finished.result }));
 	return out.filter((e): e is NotifyEvent => e !== null);
 }

@@ -4,6 +4,7 @@ import { giantsKind } from '$lib/games/giants/kind';
 import { createGame, joinGame, leaveGame, startGame } from './lobby';
 import { rebuild, shuffleSeats } from './rebuild';
 import type { Meta, Player } from './storage';
+import { startState, erase } from '$lib/engine';
 
 const u = (id: string) => ({ id, username: id });
 const base = { kind: 'giants', options: { quickStart: false, immediateScoring: false }, seatsWanted: 4, visibility: 'public' as const, inviteCode: null, timeLimit: '3d' as const };
@@ -63,7 +64,7 @@ describe('lobby rules', () => {
 		expect(s1.players).toEqual(s2.players);
 		expect(s1.players.map((p) => p.userId)).toEqual(shuffleSeats(['a', 'b', 'c'], 'seed-1'));
 		expect(s1.players.map((p) => p.seat)).toEqual([0, 1, 2]);
-		const direct = giants.setup({ players: 3, quickStart: false, immediateScoring: false }, 'seed-1');
+		const direct = startState(giants, { players: 3, quickStart: false, immediateScoring: false }, 'seed-1');
 		expect(direct.ok && direct.value).toEqual(s1.state);
 		const orders = new Set(['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'].map((seed) => shuffleSeats(['a', 'b', 'c', 'd'], seed).join()));
 		expect(orders.size).toBeGreaterThan(1);
@@ -74,7 +75,7 @@ describe('rebuild', () => {
 	it('replays the log and checks the snapshot; refuses another engine version', () => {
 		const config = { players: 3 };
 		const setup = { config, seed: 'x', engineVersion: giants.engineVersion };
-		let state = (giants.setup(config, 'x') as { ok: true; value: import('$lib/games/giants').GiantsState }).value;
+		let state = (startState(giants, config, 'x') as { ok: true; value: import('$lib/games/giants').GiantsState }).value;
 		const moves = [];
 		for (let v = 1; v <= 3; v++) {
 			const seat = giants.activeSeats(state)[0];
@@ -84,9 +85,9 @@ describe('rebuild', () => {
 			state = r.value.state;
 			moves.push({ version: v, seat, move: JSON.stringify(move) });
 		}
-		expect(rebuild(giantsKind, setup, moves, { version: 3, state })).toMatchObject({ ok: true, value: { checkedSnapshot: 3 } });
-		expect(rebuild(giantsKind, setup, moves, { version: 3, state: { ...state, round: 9 } })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
-		expect(rebuild(giantsKind, setup, moves, { version: 7, state })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
-		expect(rebuild(giantsKind, { ...setup, engineVersion: 'giants@0' }, moves, null)).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
+		expect(rebuild(erase(giantsKind), setup, moves, { version: 3, state })).toMatchObject({ ok: true, value: { checkedSnapshot: 3 } });
+		expect(rebuild(erase(giantsKind), setup, moves, { version: 3, state: { ...state, round: 9 } })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild(erase(giantsKind), setup, moves, { version: 7, state })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild(erase(giantsKind), { ...setup, engineVersion: 'giants@0' }, moves, null)).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
 	});
 });

@@ -3,7 +3,7 @@
  * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
  */
 import * as v from 'valibot';
-import { commitSeed, type AnyKind } from '$lib/engine';
+import { commitSeed, type Kind } from '$lib/engine';
 import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
 import { shuffleSeats } from './rebuild';
@@ -121,7 +121,7 @@ function describe(issue: v.BaseIssue<unknown>): string {
 }
 
 /** The kind of a stored game; a room of an unknown kind is refused (GameRoom.load). */
-export function kindOfMeta(meta: Meta): AnyKind | null {
+export function kindOfMeta(meta: Meta): Kind | null {
 	return kindOf(meta.kind);
 }
 

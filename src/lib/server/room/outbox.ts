@@ -40,10 +40,10 @@ const IS_CURRENT = 'EXISTS (SELECT 1 FROM games WHERE id = ?1 AND version = ?2)'
 const DELETE_OLDER_SEATS = `DELETE FROM seats WHERE game_id = ?1 AND version < ?2 AND ${IS_CURRENT}`;
 
 const UPSERT_SEAT =
-	`INSERT INTO seats (game_id, version, user_id, seat, colour, score, winner, joined_at, waiting_since, deadline, timeouts, dropped, status, updated_at) ` +
-	`SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14 WHERE ${IS_CURRENT} ` +
+	`INSERT INTO seats (game_id, version, user_id, seat, colour, score, winner, joined_at, waiting_since, deadline, timeouts, dropped, status, updated_at, place) ` +
+	`SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15 WHERE ${IS_CURRENT} ` +
 	`ON CONFLICT(game_id, user_id) DO UPDATE SET seat = excluded.seat, colour = excluded.colour, score = excluded.score, ` +
-	`winner = excluded.winner, version = excluded.version, joined_at = excluded.joined_at, waiting_since = excluded.waiting_since, ` +
+	`winner = excluded.winner, place = excluded.place, version = excluded.version, joined_at = excluded.joined_at, waiting_since = excluded.waiting_since, ` +
 	`deadline = excluded.deadline, timeouts = excluded.timeouts, dropped = excluded.dropped, status = excluded.status, ` +
 	`updated_at = excluded.updated_at WHERE excluded.version >= seats.version`;
 
@@ -67,7 +67,7 @@ export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonl
 			out.push(
 				db.prepare(UPSERT_SEAT).bind(
 					g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.joinedAt,
-					s.waitingSince ?? null, s.deadline ?? null, s.timeouts ?? 0, s.dropped ?? 0, g.status, g.updatedAt
+					s.waitingSince ?? null, s.deadline ?? null, s.timeouts ?? 0, s.dropped ?? 0, g.status, g.updatedAt, s.place ?? null
 				)
 			);
 	}

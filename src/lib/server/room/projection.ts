@@ -6,7 +6,7 @@
  * Secrets: the only shape in which a state leaves the room is `kind.view(state, seat)`; the D1 rows
  * carry the seed commitment, never the seed.
  */
-import type { AnyKind } from '$lib/engine';
+import { awaited, resultOf, type GameResult, type Kind } from '$lib/engine';
 import { isRated, type D1Payload, type RoomView, type SeatClock, type TimeControl } from '$lib/protocol/room';
 import { controlOf, currentVacation, deadlineOf, type Timers } from './clock';
 import type { EventContext } from './events';
@@ -14,7 +14,7 @@ import type { Meta, Player } from './storage';
 
 /** One version of a game as the room holds it. */
 export interface Held {
-	kind: AnyKind;
+	kind: Kind;
 	meta: Meta;
 	players: Player[];
 	/** The engine state; null while the game waits for players (and for games closed before the start). */
@@ -31,8 +31,14 @@ export function userOf(players: readonly Player[]): (seat: number) => string | u
 }
 
 /** The seats whose input is awaited: none while waiting or once finished. */
-export function activeSeats(kind: AnyKind, state: unknown, meta: Pick<Meta, 'status'>): number[] {
-	return state && meta.status === 'active' ? kind.activeSeats(state) : [];
+export function activeSeats(kind: Kind, state: unknown, meta: Pick<Meta, 'status'>): number[] {
+	return state && meta.status === 'active' ? awaited(kind, state) : [];
+}
+
+/** How the game ended (engine/outcome.ts), or null while it runs. */
+export function finalResult(kind: Kind, state: unknown): GameResult | null {
+	const o = state ? kind.outcome(state) : null;
+	return o && resultOf(o);
 }
 
 /** The viewer's own view (`userId` null: a spectator or a signed-out visitor). */
@@ -62,6 +68,7 @@ export function roomView(h: Held, userId: string | null, now: number): RoomView 
 		inviteCode: me ? m.inviteCode : null,
 		activeSeats: activeSeats(h.kind, h.state, m),
 		view: h.state ? h.kind.view(h.state, seat) : null,
+		result: finalResult(h.kind, h.state),
 		clock: control(m),
 		clocks: seatClocks(h, now)
 	};
@@ -86,16 +93,10 @@ export function seatClocks(h: Held, now: number): SeatClock[] {
 	});
 }
 
-/** Final totals and winners, for the 'finished' events. */
-export function finalScores(kind: AnyKind, state: unknown): { scores: number[]; winners: number[] } {
-	const sheets = kind.scores(state);
-	return { scores: sheets.map((x) => x.total), winners: sheets.flatMap((x) => (x.winner ? [x.seat] : [])) };
-}
-
 /** The D1 rows of this version (outbox.ts writes them). */
 export function d1Payload(h: Held): D1Payload {
 	const m = h.meta;
-	const sheets = h.state && h.kind.isOver(h.state) ? h.kind.scores(h.state) : null;
+	const result = finalResult(h.kind, h.state);
 	return {
 		game: {
 			id: m.gameId, game: m.kind, status: m.status, visibility: m.visibility, inviteCode: m.inviteCode, creatorId: m.creatorId,
@@ -110,8 +111,9 @@ export function d1Payload(h: Held): D1Payload {
 				userId: p.userId,
 				seat: p.seat,
 				colour: h.state ? h.kind.seatColour(h.state, p.seat) : null,
-				score: sheets ? sheets[p.seat].total : null,
-				winner: sheets ? (sheets[p.seat].winner ? 1 : 0) : null,
+				score: result ? result.scores[p.seat] : null,
+				winner: result ? (result.winners.includes(p.seat) ? 1 : 0) : null,
+				place: result ? result.places[p.seat] : null,
 				joinedAt: p.joinedAt,
 				waitingSince: t?.waitingSince ?? null,
 				deadline: t ? deadlineOf(t, h.timers.vacations[p.userId] ?? []) : null,

@@ -4,7 +4,7 @@
  * replay at its version — a mismatch means the storage or the engine changed under the game, and the
  * room refuses to serve it rather than continue from a state nobody can reproduce.
  */
-import { below, fail, jsonEqual, ok, replay, seedRng, type AnyKind, type Result } from '$lib/engine';
+import { below, fail, jsonEqual, ok, replay, seedRng, type Kind, type Result } from '$lib/engine';
 import type { MoveRow } from './storage';
 
 export interface Loaded {
@@ -14,7 +14,7 @@ export interface Loaded {
 }
 
 export function rebuild(
-	kind: AnyKind,
+	kind: Kind,
 	setup: { config: unknown; seed: string; engineVersion: string },
 	moves: readonly Pick<MoveRow, 'version' | 'seat' | 'move'>[],
 	snapshot: { version: number; state: unknown } | null

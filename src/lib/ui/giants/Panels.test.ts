@@ -5,6 +5,7 @@ import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { playGreedy, type PlayedGame } from './fixtures';
 import Players from './Players.svelte';
 import RoundInfo from './RoundInfo.svelte';
+import { startState } from '$lib/engine';
 
 const NAMES = ['Ana', 'Ben', 'Caro', 'Dev'];
 const name = (seat: number) => NAMES[seat];
@@ -18,7 +19,7 @@ let other: GiantsView;
 beforeAll(() => {
 	overwriteGetLocale(() => 'en');
 	g = playGreedy(4);
-	const s = giants.setup({ players: 4, startPlayer: 2 }, 'panels');
+	const s = startState(giants, { players: 4, startPlayer: 2 }, 'panels');
 	if (!s.ok) throw new Error(s.message);
 	const a = giants.apply(s.value, 0, { type: 'bid', markers: 1, workers: 1, chief: true });
 	if (!a.ok) throw new Error(a.message);

@@ -17,11 +17,11 @@ export interface PlayedGame {
 
 export function playGreedy(players = 4, seed = 'panels-fixture', config: { immediateScoring?: boolean } = {}): PlayedGame {
 	const views: PlayedGame['views'] = {};
-	const start = giants.setupWithLog({ players, startPlayer: 0, ...config }, seed);
+	const start = giants.start({ players, startPlayer: 0, ...config }, seed);
 	if (!start.ok) throw new Error(start.message);
 	views[start.value.state.phase.kind] ??= giants.view(start.value.state, 0);
 	// The one play-out (engine/playout.ts), the greedy bot at every seat from its own view.
-	const g = playOut<GiantsState>(giantsKind, {
+	const g = playOut(giantsKind, {
 		config: { players, startPlayer: 0, ...config },
 		seed,
 		bots: greedyBot as never,

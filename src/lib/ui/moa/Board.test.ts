@@ -22,7 +22,7 @@ const NAMES = ['Ana', 'Ben', 'Caro', 'Dev', 'Eve'];
 const name = (seat: number) => NAMES[seat];
 
 function fresh(players = 3): MoaState {
-	const r = moa.setupWithLog({ players, startPlayer: 0, colours: ['red', 'yellow', 'green', 'blue', 'black'].slice(0, players) as never }, 'moa-ui-test');
+	const r = moa.start({ players, startPlayer: 0, colours: ['red', 'yellow', 'green', 'blue', 'black'].slice(0, players) as never }, 'moa-ui-test');
 	if (!r.ok) throw new Error(r.message);
 	return r.value.state;
 }
@@ -114,7 +114,7 @@ describe('Composer', () => {
 });
 
 describe('a finished game', () => {
-	const done = playOut<MoaState>(moaKind, { config: { players: 4 }, seed: 'moa-ui-finished' });
+	const done = playOut(moaKind, { config: { players: 4 }, seed: 'moa-ui-finished' });
 
 	test('the score sheet has each period and the totals of the standings (M-9, M-10.5)', () => {
 		expect(done.over).toBe(true);

@@ -127,7 +127,7 @@ describe('Composer', () => {
 
 describe('ScoreSheet', () => {
 	test('the totals and places are the engine’s', () => {
-		const out = playOut<RapaNuiState>(rapanuiKind, { config: { players: 3 }, seed: 'sheet' });
+		const out = playOut(rapanuiKind, { config: { players: 3 }, seed: 'sheet' });
 		const v = rapanui.view(out.state, null);
 		const { body } = render(ScoreSheet, { props: { view: v, name } });
 		const sheets = scores(v);
@@ -141,7 +141,7 @@ describe('ScoreSheet', () => {
 
 describe('GameLog', () => {
 	test('newest first, grouped by turn: each turn’s heading stands above that turn’s own moves', () => {
-		const out = playOut<RapaNuiState>(rapanuiKind, { config: { players: 2 }, seed: 'log-groups', maxMoves: 4 });
+		const out = playOut(rapanuiKind, { config: { players: 2 }, seed: 'log-groups', maxMoves: 4 });
 		const { body } = render(GameLog, { props: { lines: logLines<RapaNuiEntry>(out.log as never), name } });
 		const text = body.replace(/<!--[^>]*-->/g, '').replace(/<[^>]+>/g, '\n').split('\n').map((x) => x.trim()).filter(Boolean);
 		const turn = (n: number) => text.findIndex((t) => t.startsWith(`Turn ${n}:`));

@@ -4,9 +4,10 @@
  * Figures and logs are put straight into the view (the board only draws what a view says).
  */
 import { giants, type GiantsView } from '$lib/games/giants';
+import { startState } from '$lib/engine';
 
 export function demoView(players = 4): GiantsView {
-	const r = giants.setup(
+	const r = startState(giants, 
 		{
 			players,
 			startPlayer: 0,

@@ -1,5 +1,5 @@
 import { testSeams } from '$lib/server/dev';
-import { KIND_IDS } from '$lib/games';
+import { LEGACY_KIND_ID } from '$lib/games';
 import * as v from 'valibot';
 import { inArray } from 'drizzle-orm';
 import type { RequestHandler } from './$types';
@@ -35,7 +35,7 @@ export const POST: RequestHandler = async (event) => {
 	const body = await readJson(event.request, Body, 64 * 1024);
 	if (!body.ok) return body.response;
 	const { kind, usernames, config: raw, seed, options, visibility, rated, ...rest } = body.value;
-	const b = { kind: kind ?? KIND_IDS[0], usernames, config: raw, seed, options: options ?? rest, visibility, rated };
+	const b = { kind: kind ?? LEGACY_KIND_ID, usernames, config: raw, seed, options: options ?? rest, visibility, rated };
 	const rows = await getDb(e.DB).select({ id: users.id, username: users.username }).from(users).where(inArray(users.usernameKey, b.usernames.map((n) => n.toLowerCase())));
 	const seated = b.usernames.map((name) => rows.find((r) => r.username.toLowerCase() === name.toLowerCase()));
 	if (seated.some((u) => !u)) return apiError(400, 'BAD_REQUEST', 'unknown username');
