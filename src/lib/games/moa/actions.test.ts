@@ -365,17 +365,32 @@ describe('M-8.1, M-8.2 paying', () => {
 		expect(r.state.vp[0]).toBe(0);
 	});
 
-	it('M-8.1: which symbols count: an item adding none of them is refused (USELESS_PAYMENT); each item at most once', () => {
+	it('M-8.2: an item adding none of the counted symbols is accepted and spent, nothing given back; each item at most once (M-8.1)', () => {
 		const s = turn(3, COAST_FOREST, [...B('kiwi'), ...B('pukeko'), ...B('haasts_eagle')], (x) => {
 			put(x, 1, 0, 1);
 			tile(x, 2, 'rat');
 			giveLeaderTile(x, 0, 'L09'); // 1 honour
 		});
-		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay([...B('pukeko'), ...B('kiwi')]) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay(B('pukeko'), ['L09']) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'leader', region: 1, pay: pay([...B('kiwi'), ...B('pukeko')]) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'attack', region: 2, birds: 0, pay: pay([...B('haasts_eagle'), ...B('kiwi')]) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'buy', types: ['exchange_three'], pay: pay([...B('kiwi'), ...B('pukeko')]) }, 'USELESS_PAYMENT');
+		// A kiwi (no bird symbol) joins a placement: spent, and it adds no bird.
+		refused(s, 0, { type: 'place', region: 1, birds: 5, pay: pay([...B('pukeko'), ...B('kiwi')]) }, 'BAD_COUNT');
+		const place = play(s, 0, { type: 'place', region: 1, birds: 4, pay: pay([...B('pukeko'), ...B('kiwi')]) });
+		expect(place.state.regions[0].birds[0]).toBe(5);
+		expect(place.state.secret.hands[0]).toEqual(B('haasts_eagle'));
+		expect(place.state.birdDiscard).toEqual([...B('kiwi'), ...B('pukeko')].sort());
+		expect(place.log[0]).toMatchObject({ type: 'place', pay: pay([...B('pukeko'), ...B('kiwi')]) });
+		// An honour leader tile in a placement leaves the game like any tile paid (M-8.3).
+		const tilePaid = play(s, 0, { type: 'place', region: 1, birds: 4, pay: pay(B('pukeko'), ['L09']) });
+		expect(tilePaid.state.leaderTiles[0]).toEqual([]);
+		expect(tilePaid.state.leaderTilesOut).toContain('L09');
+		// A pūkeko (no honour) with a leader, a kiwi (no combat, no bird) with an attack, a pūkeko (no karakia) with a purchase.
+		expect(play(s, 0, { type: 'leader', region: 1, pay: pay([...B('kiwi'), ...B('pukeko')]) }).state.secret.hands[0]).toEqual(B('haasts_eagle'));
+		const attack = play(s, 0, { type: 'attack', region: 2, birds: 1, pay: pay([...B('haasts_eagle'), ...B('kiwi')]) });
+		expect(attack.state.birdDiscard).toEqual([...B('haasts_eagle'), ...B('kiwi')].sort());
+		const buy = play(s, 0, { type: 'buy', types: ['exchange_three'], pay: pay([...B('kiwi'), ...B('pukeko')]) });
+		expect(buy.state.karakia[0]).toEqual([{ id: 'K04', fresh: true }]);
+		expect(buy.state.secret.hands[0]).toEqual(B('haasts_eagle'));
+		// Still, the payment must reach its price, and each item is paid once.
+		refused(s, 0, { type: 'leader', region: 1, pay: pay(B('pukeko')) }, 'TOO_FEW_SYMBOLS');
 		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay([...B('pukeko'), ...B('pukeko')]) }, 'BAD_PAYMENT');
 		// The honour tile pays for a leader with the kiwi (1 + 2 ≥ 2: paying more is allowed, M-8.2).
 		const r = play(s, 0, { type: 'leader', region: 1, pay: pay(B('kiwi'), ['L09']) });

@@ -115,8 +115,9 @@ export const PAY: Record<'place' | 'leader' | 'attack' | 'sell' | 'buy' | 'defen
 
 /**
  * M-8.1: cards from the seat's hand, usable symbol leader tiles and (attack, defence) usable
- * double-combat tiles, each at most once; an item that adds none of the counted symbols is refused
- * (it would be thrown away for nothing).
+ * double-combat tiles, each at most once. An item that adds none of the counted symbols is accepted
+ * and spent with the rest (M-8.2: "Paying more is allowed; nothing is given back. Any number of
+ * cards and tiles may be combined"); the composer warns before sending one (`uselessItems`).
  */
 export function checkPayment(s: Readable, seat: Seat, pay: Payment, rule: PayRule): Failure | null {
 	const hand = s.secret.hands[seat];
@@ -129,11 +130,20 @@ export function checkPayment(s: Readable, seat: Seat, pay: Payment, rule: PayRul
 		const ok = (leaders.includes(t) && leaderTile(t)?.symbols) || doubles.includes(t);
 		if (!ok) return fail('NOT_YOUR_TILE', 'you cannot pay with that tile now');
 	}
-	for (const id of [...pay.cards, ...pay.tiles]) {
-		const sym = itemSymbols(id);
-		if (!rule.symbols.some((k) => sym[k] > 0)) return fail('USELESS_PAYMENT', 'a card or tile in the payment adds nothing to it');
-	}
 	return null;
+}
+
+/**
+ * The items of a move's payment that add none of the symbols it counts (M-8.1): allowed and spent
+ * (M-8.2), their symbols lost — what the composer warns about before sending.
+ */
+export function uselessItems(move: MoaMove): string[] {
+	if (!('pay' in move)) return [];
+	const counted = PAY[move.type].symbols;
+	return [...move.pay.cards, ...move.pay.tiles].filter((id) => {
+		const sym = itemSymbols(id);
+		return !counted.some((k) => sym[k] > 0);
+	});
 }
 
 /** M-7.2, M-8.6: the region an action targets: on the board, not erupted, active or made so by the tile. */
