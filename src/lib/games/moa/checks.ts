@@ -146,13 +146,16 @@ export function uselessItems(move: MoaMove): string[] {
 	});
 }
 
-/** M-7.2, M-8.6: the region an action targets: on the board, not erupted, active or made so by the tile. */
+/**
+ * M-7.2, M-8.6: the region an action targets: on the board, not erupted, active or made so by the
+ * tile. The tile may be used on an active region too (spent for nothing): no rule forbids it, unlike
+ * drawing from an empty pile (M-8.6, settled); `legalMoves` offers it only where it is needed.
+ */
 function checkTarget(s: Readable, seat: Seat, region: number, anyRegion: TileId | undefined): Failure | null {
 	if (!Number.isInteger(region) || region < 1 || region > s.regions.length) return fail('BAD_REGION', 'no such region');
 	if (isErupted(s, region)) return fail('ERUPTED', 'the erupted volcano takes nothing');
 	if (anyRegion !== undefined) {
 		if (!usableKarakia(s, seat, 'any_region').includes(anyRegion)) return fail('NOT_YOUR_TILE', 'you have no usable any-region tile of that id');
-		if (isActive(s, region)) return fail('TILE_NOT_NEEDED', 'the region is active: the any-region tile is not needed');
 		return null;
 	}
 	if (!isActive(s, region)) return fail('REGION_NOT_ACTIVE', "the region's terrain is not active this round");
