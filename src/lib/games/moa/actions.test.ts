@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import { invasionTarget } from './engine';
+import { uselessItems } from './checks';
 import { salePrice } from './rules';
 import { arrange, atTurn, birds, display, entries, giveKarakia, giveLeaderTile, hand, none, pay, play, put, refused, tile, turn, types } from './test-helpers';
 import type { MoaMove } from './types';
@@ -396,6 +397,15 @@ describe('M-8.1, M-8.2 paying', () => {
 		const r = play(s, 0, { type: 'leader', region: 1, pay: pay(B('kiwi'), ['L09']) });
 		expect(r.state.leaderTiles[0]).toEqual([{ id: 'L12', fresh: true }]);
 		expect(r.state.leaderTilesOut).toContain('L09');
+	});
+
+	it('M-8.2: uselessItems names the cards and tiles that add none of the counted symbols (the composer warns of them)', () => {
+		expect(uselessItems({ type: 'place', region: 1, birds: 4, pay: pay([...B('pukeko'), ...B('kiwi')], ['L09', 'L05']) })).toEqual(pay(B('kiwi'), ['L09']));
+		expect(uselessItems({ type: 'attack', region: 2, birds: 0, pay: pay([...B('tui'), ...B('kiwi')], ['K06']) })).toEqual(pay(B('kiwi')));
+		expect(uselessItems({ type: 'defend', pay: pay([...B('tui'), ...B('pukeko')], ['L11']) })).toEqual(pay(B('pukeko'), ['L11']));
+		expect(uselessItems({ type: 'sell', region: 8, kind: 'dog', pay: pay([...B('kiwi'), ...B('moa')]) })).toEqual(none);
+		expect(uselessItems({ type: 'buy', types: ['draw_card'], pay: pay([...B('morepork'), ...B('kea')]) })).toEqual(pay(B('kea')));
+		expect(uselessItems({ type: 'pass' })).toEqual(none);
 	});
 
 	it('M-8.2: a payment must reach its price; more is allowed and nothing is given back; any number of items combine', () => {

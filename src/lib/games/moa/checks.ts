@@ -134,16 +134,14 @@ export function checkPayment(s: Readable, seat: Seat, pay: Payment, rule: PayRul
 }
 
 /**
- * The items of a move's payment that add none of the symbols it counts (M-8.1): allowed and spent
- * (M-8.2), their symbols lost — what the composer warns about before sending.
+ * The cards and tiles of a move's payment that add none of the symbols it counts (M-8.1): allowed
+ * and spent (M-8.2), their symbols lost — what the composer warns about before sending.
  */
-export function uselessItems(move: MoaMove): string[] {
-	if (!('pay' in move)) return [];
+export function uselessItems(move: MoaMove): Payment {
+	if (!('pay' in move)) return { cards: [], tiles: [] };
 	const counted = PAY[move.type].symbols;
-	return [...move.pay.cards, ...move.pay.tiles].filter((id) => {
-		const sym = itemSymbols(id);
-		return !counted.some((k) => sym[k] > 0);
-	});
+	const adds = (id: string) => counted.some((k) => itemSymbols(id)[k] > 0);
+	return { cards: move.pay.cards.filter((c) => !adds(c)), tiles: move.pay.tiles.filter((t) => !adds(t)) };
 }
 
 /**
