@@ -6,7 +6,9 @@
  *   the engine; then the history and its check of every shuffle and roll (M-0.3);
  * - the first period of a 3-player game on a phone (390×844) in German, the composer's Confirm on
  *   screen without scrolling, axe clean;
- * - a hidden hand (M-0.2.1): no other seat's page, view or log ever holds a card of it.
+ * - a hidden hand (M-0.2.1): no other seat's page, view or log ever holds a card of it;
+ * - a card that adds nothing to its payment (M-8.2): the composer warns, Confirm still sends it, and
+ *   it is spent.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -14,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { Client } from '../../scripts/lib/client';
 import { seedRng } from '../../src/lib/engine';
 import { heuristicBot } from '../../src/lib/games/moa/bots';
+import { bird } from '../../src/lib/games/moa/rules';
 import { scores } from '../../src/lib/games/moa/score';
 import type { MoaMove, MoaView } from '../../src/lib/games/moa/types';
 import type { Person } from './browser';
@@ -227,4 +230,42 @@ test('a hidden hand: no other seat ever sees a card of it (M-0.2.1)', { timeout:
 	const text = JSON.stringify(log);
 	const played = new Set(own.view!.birdDiscard);
 	for (const c of hand) if (!played.has(c)) expect(text).not.toContain(`"${c}"`);
+});
+
+test('M-8.2: a card that adds nothing to the payment: the composer warns, Confirm still sends it, and it is spent', { timeout: 300_000 }, async () => {
+	const { clients, id } = await game(3, 'useless');
+	// Through the API, decline until a step-B turn waits (round 1's invasions may ask first).
+	let g = await clients[0].game<MoaView>(id);
+	for (let i = 0; g.view!.phase.kind !== 'turn'; i++) {
+		expect(i).toBeLessThan(20);
+		await clients[g.activeSeats[0]].move(id, { type: 'decline' }, g.version);
+		g = await clients[0].game<MoaView>(id);
+	}
+	const seat = g.activeSeats[0];
+	const hand = (await clients[seat].game<MoaView>(id)).view!.secret.hands[seat]!;
+	// Buying an exchange-three tile counts karakia symbols only: a card without any adds nothing.
+	const useless = hand.find((c) => bird(c)!.symbols.karakia === 0)!;
+	expect(useless).toBeDefined();
+	expect(hand.some((c) => bird(c)!.symbols.karakia > 0)).toBe(true);
+	const page = await pageAs(clients[seat]);
+	await page.goto(`${server.url}/games/${id}`, { waitUntil: 'networkidle' });
+	await until(page, g.version);
+	const composer = page.getByTestId('composer');
+	await composer.locator('input[name="moa-action"][value="buy"]').check();
+	await composer.getByRole('checkbox', { name: new RegExp(`^${buyName.exchange_three}:`) }).check();
+	const warning = composer.getByTestId('payment-warning');
+	await hasText(composer.getByTestId('will-send'), 'Will send');
+	expect(await warning.count()).toBe(0); // the suggested payment adds up
+	await composer.locator(`[data-testid="payment"] button[data-card="${useless}"]`).click();
+	await hasText(warning, 'Adds nothing to this payment, yet is spent all the same');
+	const confirm = composer.getByTestId('confirm');
+	await expect.poll(() => confirm.isEnabled()).toBe(true);
+	await warning.scrollIntoViewIfNeeded();
+	await composer.screenshot({ path: 'test-results/screenshots/moa-useless-payment.png' });
+	await confirm.click();
+	await expect.poll(() => versionOf(page), { timeout: 20_000 }).toBeGreaterThan(g.version);
+	const after = (await clients[seat].game<MoaView>(id)).view!;
+	expect(after.secret.hands[seat]).not.toContain(useless);
+	expect(after.birdDiscard).toContain(useless);
+	expect(after.karakia[seat]).toEqual([{ id: 'K04', fresh: true }]);
 });

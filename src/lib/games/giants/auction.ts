@@ -147,7 +147,7 @@ export function carve(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'carve'
 		refuse('NOT_IN_BID', 'G-3.3: assign only bid figures not yet assigned to a moai');
 	if (sculptorValue(use) < m.size) refuse('TOO_FEW_SCULPTORS', `G-3.3: a size-${m.size} moai needs sculptors worth ${m.size}`);
 	const at = s.display.indexOf(m.size);
-	if (at < 0) refuse('NOT_ON_DISPLAY', `no size-${m.size} moai is on display`);
+	if (at < 0) refuse('NOT_ON_DISPLAY', `G-3.3: no size-${m.size} moai is on display`);
 	s.display.splice(at, 1);
 	left.workers -= use.workers;
 	if (use.medicineMan) left.medicineMan = false;

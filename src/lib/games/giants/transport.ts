@@ -28,6 +28,7 @@ function checkHandle(s: Readable, seat: Seat, st: Statue): void {
 
 function putMarker(s: GiantsState, seat: Seat, st: Statue): void {
 	const p = s.players[seat];
+	// G-5.6 speaks of "the marker" of a statue: one marker marks it, so one's own marked statue is marked.
 	if (st.marker === seat) refuse('ALREADY_MARKED', 'G-5.6: it already carries your marker');
 	if (p.behind.markers === 0) refuse('NO_MARKER', 'G-5.6: no tribe marker behind your screen');
 	p.behind.markers--;
@@ -58,12 +59,15 @@ export function moveStatue(c: Ctx, seat: Seat, m: Extract<GiantsMove, { type: 'm
 	const st = findStatue(c, m.statue);
 	checkHandle(s, seat, st);
 	const finishes = (m.erect !== undefined ? 1 : 0) + (m.crown !== undefined ? 1 : 0) + (m.mark ? 1 : 0);
-	if (finishes > 1) refuse('ONE_FINISH', 'erect, crown or mark: at most one');
+	// Phase 4's turn: move a statue "and then possibly erect, crown or mark it" — one of them.
+	if (finishes > 1) refuse('ONE_FINISH', 'G-5.4–G-5.6: erect, crown or mark: at most one');
 	const wasAbandoned = st.abandoned;
 	// G-5.8: an abandoned statue must end the turn erected, crowning, or marked by the mover.
 	if (wasAbandoned && finishes === 0) refuse('ABANDONED_MUST_FINISH', 'G-5.8: an abandoned statue must end erected, crowning or marked');
+	// G-5.2: a movement enters hexes; only erecting (G-5.4) or crowning (G-5.5) may move zero hexes. Marking
+	// without moving is the `mark` move (G-5.6): one notation per decision, so USE_MARK is input validation.
 	if (m.path.length === 0 && m.erect === undefined && m.crown === undefined)
-		refuse(m.mark ? 'USE_MARK' : 'EMPTY_PATH', 'a move without a path must erect or crown; to mark in place, use a mark move');
+		refuse(m.mark ? 'USE_MARK' : 'EMPTY_PATH', 'G-5.2, G-5.4, G-5.5: a move without a path must erect or crown; to mark in place, use a mark move (G-5.6)');
 	const from = startHex(st)!;
 	const borrow = m.borrow ?? {};
 	for (const key of Object.keys(borrow)) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import { invasionTarget } from './engine';
+import { uselessItems } from './checks';
 import { salePrice } from './rules';
 import { arrange, atTurn, birds, display, entries, giveKarakia, giveLeaderTile, hand, none, pay, play, put, refused, tile, turn, types } from './test-helpers';
 import type { MoaMove } from './types';
@@ -365,22 +366,46 @@ describe('M-8.1, M-8.2 paying', () => {
 		expect(r.state.vp[0]).toBe(0);
 	});
 
-	it('M-8.1: which symbols count: an item adding none of them is refused (USELESS_PAYMENT); each item at most once', () => {
+	it('M-8.2: an item adding none of the counted symbols is accepted and spent, nothing given back; each item at most once (M-8.1)', () => {
 		const s = turn(3, COAST_FOREST, [...B('kiwi'), ...B('pukeko'), ...B('haasts_eagle')], (x) => {
 			put(x, 1, 0, 1);
 			tile(x, 2, 'rat');
 			giveLeaderTile(x, 0, 'L09'); // 1 honour
 		});
-		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay([...B('pukeko'), ...B('kiwi')]) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay(B('pukeko'), ['L09']) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'leader', region: 1, pay: pay([...B('kiwi'), ...B('pukeko')]) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'attack', region: 2, birds: 0, pay: pay([...B('haasts_eagle'), ...B('kiwi')]) }, 'USELESS_PAYMENT');
-		refused(s, 0, { type: 'buy', types: ['exchange_three'], pay: pay([...B('kiwi'), ...B('pukeko')]) }, 'USELESS_PAYMENT');
+		// A kiwi (no bird symbol) joins a placement: spent, and it adds no bird.
+		refused(s, 0, { type: 'place', region: 1, birds: 5, pay: pay([...B('pukeko'), ...B('kiwi')]) }, 'BAD_COUNT');
+		const place = play(s, 0, { type: 'place', region: 1, birds: 4, pay: pay([...B('pukeko'), ...B('kiwi')]) });
+		expect(place.state.regions[0].birds[0]).toBe(5);
+		expect(place.state.secret.hands[0]).toEqual(B('haasts_eagle'));
+		expect(place.state.birdDiscard).toEqual([...B('kiwi'), ...B('pukeko')].sort());
+		expect(place.log[0]).toMatchObject({ type: 'place', pay: pay([...B('pukeko'), ...B('kiwi')]) });
+		// An honour leader tile in a placement leaves the game like any tile paid (M-8.3).
+		const tilePaid = play(s, 0, { type: 'place', region: 1, birds: 4, pay: pay(B('pukeko'), ['L09']) });
+		expect(tilePaid.state.leaderTiles[0]).toEqual([]);
+		expect(tilePaid.state.leaderTilesOut).toContain('L09');
+		// A pūkeko (no honour) with a leader, a kiwi (no combat, no bird) with an attack, a pūkeko (no karakia) with a purchase.
+		expect(play(s, 0, { type: 'leader', region: 1, pay: pay([...B('kiwi'), ...B('pukeko')]) }).state.secret.hands[0]).toEqual(B('haasts_eagle'));
+		const attack = play(s, 0, { type: 'attack', region: 2, birds: 1, pay: pay([...B('haasts_eagle'), ...B('kiwi')]) });
+		expect(attack.state.birdDiscard).toEqual([...B('haasts_eagle'), ...B('kiwi')].sort());
+		const buy = play(s, 0, { type: 'buy', types: ['exchange_three'], pay: pay([...B('kiwi'), ...B('pukeko')]) });
+		expect(buy.state.karakia[0]).toEqual([{ id: 'K04', fresh: true }]);
+		expect(buy.state.secret.hands[0]).toEqual(B('haasts_eagle'));
+		// Still, the payment must reach its price, and each item is paid once.
+		refused(s, 0, { type: 'leader', region: 1, pay: pay(B('pukeko')) }, 'TOO_FEW_SYMBOLS');
 		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay([...B('pukeko'), ...B('pukeko')]) }, 'BAD_PAYMENT');
 		// The honour tile pays for a leader with the kiwi (1 + 2 ≥ 2: paying more is allowed, M-8.2).
 		const r = play(s, 0, { type: 'leader', region: 1, pay: pay(B('kiwi'), ['L09']) });
 		expect(r.state.leaderTiles[0]).toEqual([{ id: 'L12', fresh: true }]);
 		expect(r.state.leaderTilesOut).toContain('L09');
+	});
+
+	it('M-8.2: uselessItems names the cards and tiles that add none of the counted symbols (the composer warns of them)', () => {
+		expect(uselessItems({ type: 'place', region: 1, birds: 4, pay: pay([...B('pukeko'), ...B('kiwi')], ['L09', 'L05']) })).toEqual(pay(B('kiwi'), ['L09']));
+		expect(uselessItems({ type: 'attack', region: 2, birds: 0, pay: pay([...B('tui'), ...B('kiwi')], ['K06']) })).toEqual(pay(B('kiwi')));
+		expect(uselessItems({ type: 'defend', pay: pay([...B('tui'), ...B('pukeko')], ['L11']) })).toEqual(pay(B('pukeko'), ['L11']));
+		expect(uselessItems({ type: 'sell', region: 8, kind: 'dog', pay: pay([...B('kiwi'), ...B('moa')]) })).toEqual(none);
+		expect(uselessItems({ type: 'buy', types: ['draw_card'], pay: pay([...B('morepork'), ...B('kea')]) })).toEqual(pay(B('kea')));
+		expect(uselessItems({ type: 'pass' })).toEqual(none);
 	});
 
 	it('M-8.2: a payment must reach its price; more is allowed and nothing is given back; any number of items combine', () => {

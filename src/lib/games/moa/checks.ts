@@ -96,8 +96,9 @@ export function leaderFits(s: Readable, r: Region, owner: number): boolean {
 	return true;
 }
 
-const WRONG_PHASE = (what: string) => fail('WRONG_PHASE', `${what} is not possible now`);
-const NOT_YOURS = () => fail('NOT_YOUR_TURN', 'it is not your turn');
+// M-0.5: the course of the game waits for one decision at a time (and the free moves beside it).
+const WRONG_PHASE = (what: string) => fail('WRONG_PHASE', `M-0.5: ${what} is not possible now`);
+const NOT_YOURS = () => fail('NOT_YOUR_TURN', 'M-0.5: it is not your turn');
 
 /** What a payment counts (M-8.1) and whether double-combat tiles may join it. */
 interface PayRule {
@@ -115,37 +116,48 @@ export const PAY: Record<'place' | 'leader' | 'attack' | 'sell' | 'buy' | 'defen
 
 /**
  * M-8.1: cards from the seat's hand, usable symbol leader tiles and (attack, defence) usable
- * double-combat tiles, each at most once; an item that adds none of the counted symbols is refused
- * (it would be thrown away for nothing).
+ * double-combat tiles, each at most once. An item that adds none of the counted symbols is accepted
+ * and spent with the rest (M-8.2: "Paying more is allowed; nothing is given back. Any number of
+ * cards and tiles may be combined"); the composer warns before sending one (`uselessItems`).
  */
 export function checkPayment(s: Readable, seat: Seat, pay: Payment, rule: PayRule): Failure | null {
 	const hand = s.secret.hands[seat];
-	if (!hand) return fail('NOT_YOUR_CARDS', 'those cards are not in your hand');
-	if (new Set(pay.cards).size !== pay.cards.length || new Set(pay.tiles).size !== pay.tiles.length) return fail('BAD_PAYMENT', 'a card or tile is paid twice');
-	for (const c of pay.cards) if (!hand.includes(c)) return fail('NOT_YOUR_CARDS', 'those cards are not in your hand');
+	if (!hand) return fail('NOT_YOUR_CARDS', 'M-8.1: those cards are not in your hand');
+	if (new Set(pay.cards).size !== pay.cards.length || new Set(pay.tiles).size !== pay.tiles.length) return fail('BAD_PAYMENT', 'M-8.1: a card or tile is paid twice');
+	for (const c of pay.cards) if (!hand.includes(c)) return fail('NOT_YOUR_CARDS', 'M-8.1: those cards are not in your hand');
 	const leaders = usableLeaderTiles(s, seat);
 	const doubles = rule.doubleCombat ? usableKarakia(s, seat, 'double_combat') : [];
 	for (const t of pay.tiles) {
 		const ok = (leaders.includes(t) && leaderTile(t)?.symbols) || doubles.includes(t);
-		if (!ok) return fail('NOT_YOUR_TILE', 'you cannot pay with that tile now');
-	}
-	for (const id of [...pay.cards, ...pay.tiles]) {
-		const sym = itemSymbols(id);
-		if (!rule.symbols.some((k) => sym[k] > 0)) return fail('USELESS_PAYMENT', 'a card or tile in the payment adds nothing to it');
+		if (!ok) return fail('NOT_YOUR_TILE', 'M-8.1, M-8.4: you cannot pay with that tile now');
 	}
 	return null;
 }
 
-/** M-7.2, M-8.6: the region an action targets: on the board, not erupted, active or made so by the tile. */
+/**
+ * The cards and tiles of a move's payment that add none of the symbols it counts (M-8.1): allowed
+ * and spent (M-8.2), their symbols lost — what the composer warns about before sending.
+ */
+export function uselessItems(move: MoaMove): Payment {
+	if (!('pay' in move)) return { cards: [], tiles: [] };
+	const counted = PAY[move.type].symbols;
+	const adds = (id: string) => counted.some((k) => itemSymbols(id)[k] > 0);
+	return { cards: move.pay.cards.filter((c) => !adds(c)), tiles: move.pay.tiles.filter((t) => !adds(t)) };
+}
+
+/**
+ * M-7.2, M-8.6: the region an action targets: on the board, not erupted, active or made so by the
+ * tile. The tile may be used on an active region too (spent for nothing): no rule forbids it, unlike
+ * drawing from an empty pile (M-8.6, settled); `legalMoves` offers it only where it is needed.
+ */
 function checkTarget(s: Readable, seat: Seat, region: number, anyRegion: TileId | undefined): Failure | null {
-	if (!Number.isInteger(region) || region < 1 || region > s.regions.length) return fail('BAD_REGION', 'no such region');
-	if (isErupted(s, region)) return fail('ERUPTED', 'the erupted volcano takes nothing');
+	if (!Number.isInteger(region) || region < 1 || region > s.regions.length) return fail('BAD_REGION', 'M-1.1: no such region');
+	if (isErupted(s, region)) return fail('ERUPTED', 'M-5.7, M-7.2: the erupted volcano takes nothing');
 	if (anyRegion !== undefined) {
-		if (!usableKarakia(s, seat, 'any_region').includes(anyRegion)) return fail('NOT_YOUR_TILE', 'you have no usable any-region tile of that id');
-		if (isActive(s, region)) return fail('TILE_NOT_NEEDED', 'the region is active: the any-region tile is not needed');
+		if (!usableKarakia(s, seat, 'any_region').includes(anyRegion)) return fail('NOT_YOUR_TILE', 'M-8.4, M-8.6: you have no usable any-region tile of that id');
 		return null;
 	}
-	if (!isActive(s, region)) return fail('REGION_NOT_ACTIVE', "the region's terrain is not active this round");
+	if (!isActive(s, region)) return fail('REGION_NOT_ACTIVE', "M-7.2: the region's terrain is not active this round");
 	return null;
 }
 
@@ -153,18 +165,18 @@ export function check(s: Readable, seat: Seat, move: MoaMove): Failure | null {
 	const p = s.phase;
 	if (move.type === 'discard') {
 		const owe = s.owe[seat];
-		if (!owe) return WRONG_PHASE('a discard');
+		if (!owe) return fail('WRONG_PHASE', 'M-8.6: you owe no exchange discard');
 		const hand = s.secret.hands[seat] ?? [];
-		if (move.cards.length !== owe) return fail('DISCARD_COUNT', `discard exactly ${owe}`);
-		if (new Set(move.cards).size !== move.cards.length || move.cards.some((c) => !hand.includes(c))) return fail('NOT_YOUR_CARDS', 'those cards are not in your hand');
+		if (move.cards.length !== owe) return fail('DISCARD_COUNT', `M-8.6: discard exactly ${owe}`);
+		if (new Set(move.cards).size !== move.cards.length || move.cards.some((c) => !hand.includes(c))) return fail('NOT_YOUR_CARDS', 'M-8.6: those cards are not in your hand');
 		return null;
 	}
 	// M-8.6: a pending exchange discard comes before any other move of that player.
-	if (s.owe[seat] > 0) return fail('DISCARD_FIRST', 'discard the exchanged cards first');
+	if (s.owe[seat] > 0) return fail('DISCARD_FIRST', 'M-0.5, M-8.6: discard the exchanged cards first');
 	if (move.type === 'drawCard' || move.type === 'exchange') {
 		const type = move.type === 'drawCard' ? 'draw_card' : 'exchange_three';
-		if (!usableKarakia(s, seat, type).includes(move.tile)) return fail('NOT_YOUR_TILE', 'you have no usable tile of that id');
-		if (!canDraw(s)) return fail('NOTHING_TO_DRAW', 'no bird card can be drawn');
+		if (!usableKarakia(s, seat, type).includes(move.tile)) return fail('NOT_YOUR_TILE', 'M-8.4, M-8.6: you have no usable tile of that id');
+		if (!canDraw(s)) return fail('NOTHING_TO_DRAW', 'M-8.6 (settled): no bird card can be drawn');
 		return null;
 	}
 	if (move.type === 'defend' || move.type === 'decline') {
@@ -174,51 +186,51 @@ export function check(s: Readable, seat: Seat, move: MoaMove): Failure | null {
 		const bad = checkPayment(s, seat, move.pay, PAY.defend);
 		if (bad) return bad;
 		const combat = s.regions[p.region - 1].mammal!.combat;
-		if (paid(move.pay).combat < combat) return fail('TOO_FEW_SYMBOLS', `the defence needs ${combat} combat`);
+		if (paid(move.pay).combat < combat) return fail('TOO_FEW_SYMBOLS', `M-6.5, M-8.2: the defence needs ${combat} combat`);
 		return null;
 	}
 	if (move.type === 'neutral') {
 		if (p.kind !== 'neutral') return WRONG_PHASE('a neutral placement');
 		if (p.seat !== seat) return NOT_YOURS();
-		if (!neutralOptions(s, p.roll).some((o) => o.region === move.region && o.what === move.what)) return fail('BAD_NEUTRAL', 'the neutral cannot be placed so');
+		if (!neutralOptions(s, p.roll).some((o) => o.region === move.region && o.what === move.what)) return fail('BAD_NEUTRAL', 'M-11.2: the neutral cannot be placed so');
 		return null;
 	}
 	if (p.kind !== 'turn') return WRONG_PHASE('that');
 	if (p.seat !== seat) return NOT_YOURS();
 	switch (move.type) {
 		case 'end':
-			return p.acted ? null : fail('ACTION_FIRST', 'take your action first (or pass)');
+			return p.acted ? null : fail('ACTION_FIRST', 'M-0.5, M-7.1: take your action first (or pass)');
 		case 'move': {
-			if (!usableKarakia(s, seat, 'move_birds').includes(move.tile)) return fail('NOT_YOUR_TILE', 'you have no usable move-birds tile of that id');
-			for (const r of [move.from, move.to]) if (!Number.isInteger(r) || r < 1 || r > s.regions.length) return fail('BAD_REGION', 'no such region');
-			if (move.from === move.to) return fail('BAD_REGION', 'move to another region');
-			if (isErupted(s, move.from) || isErupted(s, move.to)) return fail('ERUPTED', 'the erupted volcano takes nothing');
-			if (!Number.isInteger(move.count) || move.count < 1 || move.count > C.moveBirdsMax) return fail('BAD_COUNT', `move 1 to ${C.moveBirdsMax} birds`);
-			if (s.regions[move.from - 1].birds[seat] < move.count) return fail('NO_BIRDS_THERE', 'you have not so many birds there');
+			if (!usableKarakia(s, seat, 'move_birds').includes(move.tile)) return fail('NOT_YOUR_TILE', 'M-8.4, M-8.6: you have no usable move-birds tile of that id');
+			for (const r of [move.from, move.to]) if (!Number.isInteger(r) || r < 1 || r > s.regions.length) return fail('BAD_REGION', 'M-1.1: no such region');
+			if (move.from === move.to) return fail('BAD_REGION', 'M-8.6: move to another region');
+			if (isErupted(s, move.from) || isErupted(s, move.to)) return fail('ERUPTED', 'M-8.6: the erupted volcano takes nothing');
+			if (!Number.isInteger(move.count) || move.count < 1 || move.count > C.moveBirdsMax) return fail('BAD_COUNT', `M-8.6: move 1 to ${C.moveBirdsMax} birds`);
+			if (s.regions[move.from - 1].birds[seat] < move.count) return fail('NO_BIRDS_THERE', 'M-8.6: you have not so many birds there');
 			return null;
 		}
 		case 'stronghold': {
-			if (!usableKarakia(s, seat, 'stronghold').includes(move.tile)) return fail('NOT_YOUR_TILE', 'you have no usable stronghold tile of that id');
-			if (!Number.isInteger(move.region) || move.region < 1 || move.region > s.regions.length) return fail('BAD_REGION', 'no such region');
-			if (!strongholdFits(s, s.regions[move.region - 1]) || strongholdsLeft(s) < 1) return fail('NO_STRONGHOLD_HERE', 'a stronghold cannot go there');
+			if (!usableKarakia(s, seat, 'stronghold').includes(move.tile)) return fail('NOT_YOUR_TILE', 'M-8.4, M-8.6: you have no usable stronghold tile of that id');
+			if (!Number.isInteger(move.region) || move.region < 1 || move.region > s.regions.length) return fail('BAD_REGION', 'M-1.1: no such region');
+			if (!strongholdFits(s, s.regions[move.region - 1]) || strongholdsLeft(s) < 1) return fail('NO_STRONGHOLD_HERE', 'M-8.6 (settled): a stronghold cannot go there');
 			return null;
 		}
 	}
-	if (p.acted) return fail('ALREADY_ACTED', 'you have taken your action this turn');
+	if (p.acted) return fail('ALREADY_ACTED', 'M-7.1: you have taken your action this turn');
 	switch (move.type) {
 		case 'pass':
 			return null;
 		case 'buy': {
 			const types = move.types as KarakiaType[];
-			if (types.length < 1 || types.length > C.karakiaPerPurchaseMax) return fail('BAD_COUNT', `buy 1 to ${C.karakiaPerPurchaseMax} tiles`);
-			if (new Set(types).size !== types.length) return fail('SAME_TYPE', 'the tiles must be of different types');
+			if (types.length < 1 || types.length > C.karakiaPerPurchaseMax) return fail('BAD_COUNT', `M-7.7: buy 1 to ${C.karakiaPerPurchaseMax} tiles`);
+			if (new Set(types).size !== types.length) return fail('SAME_TYPE', 'M-7.7: the tiles must be of different types');
 			// Only the data's types: a key such as "constructor" must not reach the stacks (an object).
-			if (types.some((t) => !KARAKIA_TYPES.some((k) => k.id === t))) return fail('NO_SUCH_TYPE', 'no such karakia type');
-			for (const t of types) if (!s.karakiaSupply[t]?.length) return fail('SOLD_OUT', `no ${t} tile is left`);
+			if (types.some((t) => !KARAKIA_TYPES.some((k) => k.id === t))) return fail('NO_SUCH_TYPE', 'M-1.7: no such karakia type');
+			for (const t of types) if (!s.karakiaSupply[t]?.length) return fail('SOLD_OUT', `M-7.7: no ${t} tile is left`);
 			const bad = checkPayment(s, seat, move.pay, PAY.buy);
 			if (bad) return bad;
 			const cost = types.reduce((a, t) => a + karakiaCost(t), 0);
-			if (paid(move.pay).karakia < cost) return fail('TOO_FEW_SYMBOLS', `the tiles cost ${cost} karakia`);
+			if (paid(move.pay).karakia < cost) return fail('TOO_FEW_SYMBOLS', `M-7.7, M-8.2: the tiles cost ${cost} karakia`);
 			return null;
 		}
 	}
@@ -227,39 +239,39 @@ export function check(s: Readable, seat: Seat, move: MoaMove): Failure | null {
 	const r = s.regions[move.region - 1];
 	switch (move.type) {
 		case 'place': {
-			if (r.mammal) return fail('REGION_CLOSED', 'no birds go where a mammal tile lies');
+			if (r.mammal) return fail('REGION_CLOSED', 'M-7.3: no birds go where a mammal tile lies');
 			const bad = checkPayment(s, seat, move.pay, PAY.place);
 			if (bad) return bad;
 			const max = Math.min(paid(move.pay).bird, s.supplyBirds[seat]);
-			if (!Number.isInteger(move.birds) || move.birds < 1 || move.birds > max) return fail('BAD_COUNT', `place 1 to ${max} birds`);
+			if (!Number.isInteger(move.birds) || move.birds < 1 || move.birds > max) return fail('BAD_COUNT', `M-7.3: place 1 to ${max} birds`);
 			return null;
 		}
 		case 'leader': {
-			if (s.supplyLeaders[seat] < 1) return fail('NO_LEADER_LEFT', 'you have no leader in your supply');
-			if (!leaderFits(s, r, seat)) return fail('NO_LEADER_HERE', 'you need a bird there, at least as many pieces as each other player, no leader and no mammal tile');
+			if (s.supplyLeaders[seat] < 1) return fail('NO_LEADER_LEFT', 'M-7.4: you have no leader in your supply');
+			if (!leaderFits(s, r, seat)) return fail('NO_LEADER_HERE', 'M-7.4: you need a bird there, at least as many pieces as each other player, no leader and no mammal tile');
 			const bad = checkPayment(s, seat, move.pay, PAY.leader);
 			if (bad) return bad;
-			if (paid(move.pay).honour < C.leaderHonourCost) return fail('TOO_FEW_SYMBOLS', `a leader costs ${C.leaderHonourCost} honour`);
+			if (paid(move.pay).honour < C.leaderHonourCost) return fail('TOO_FEW_SYMBOLS', `M-7.4, M-8.2: a leader costs ${C.leaderHonourCost} honour`);
 			return null;
 		}
 		case 'attack': {
-			if (!r.mammal || r.mammal.side !== 'attack') return fail('NOT_INVADED', 'only an invaded region can be attacked');
+			if (!r.mammal || r.mammal.side !== 'attack') return fail('NOT_INVADED', 'M-7.5: only an invaded region can be attacked');
 			const bad = checkPayment(s, seat, move.pay, PAY.attack);
 			if (bad) return bad;
 			const sum = paid(move.pay);
-			if (sum.combat < r.mammal.combat) return fail('TOO_FEW_SYMBOLS', `the attack needs ${r.mammal.combat} combat`);
+			if (sum.combat < r.mammal.combat) return fail('TOO_FEW_SYMBOLS', `M-7.5, M-8.2: the attack needs ${r.mammal.combat} combat`);
 			const max = Math.min(sum.bird, s.supplyBirds[seat]);
-			if (!Number.isInteger(move.birds) || move.birds < 0 || move.birds > max) return fail('BAD_COUNT', `place 0 to ${max} birds`);
+			if (!Number.isInteger(move.birds) || move.birds < 0 || move.birds > max) return fail('BAD_COUNT', `M-7.5: place 0 to ${max} birds`);
 			return null;
 		}
 		case 'sell': {
-			if (r.mammal) return fail('REGION_CLOSED', 'a region with a mammal tile cannot be sold');
-			if (pieces(r, seat) < 1) return fail('NO_PIECE_THERE', 'you need a piece there to sell it');
-			if (!s.display[move.kind]?.length) return fail('NOT_IN_DISPLAY', 'no card of that kind is in the display');
+			if (r.mammal) return fail('REGION_CLOSED', 'M-7.6: a region with a mammal tile cannot be sold');
+			if (pieces(r, seat) < 1) return fail('NO_PIECE_THERE', 'M-7.6: you need a piece there to sell it');
+			if (!s.display[move.kind]?.length) return fail('NOT_IN_DISPLAY', 'M-7.6: no card of that kind is in the display');
 			const bad = checkPayment(s, seat, move.pay, PAY.sell);
 			if (bad) return bad;
 			const price = salePrice(s, move.kind);
-			if (paid(move.pay).honour < price) return fail('TOO_FEW_SYMBOLS', `the sale costs ${price} honour`);
+			if (paid(move.pay).honour < price) return fail('TOO_FEW_SYMBOLS', `M-7.6, M-8.2: the sale costs ${price} honour`);
 			return null;
 		}
 	}

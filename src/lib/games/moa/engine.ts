@@ -99,7 +99,7 @@ export function creationDraws(config: MoaConfig, seed: string): { leaderTiles: T
 function checkConfig(config: MoaConfig): Failure | null {
 	const n = config?.players;
 	const min = PLAYERS.twoPlayerVariant ? 2 : PLAYERS.min;
-	if (!Number.isInteger(n) || n < min || n > PLAYERS.max) return fail('BAD_CONFIG', `Moa is for ${min} to ${PLAYERS.max} players`);
+	if (!Number.isInteger(n) || n < min || n > PLAYERS.max) return fail('BAD_CONFIG', `M-2.1, M-11: Moa is for ${min} to ${PLAYERS.max} players`);
 	if (config.startPlayer !== undefined && !(Number.isInteger(config.startPlayer) && config.startPlayer >= 0 && config.startPlayer < n))
 		return fail('BAD_CONFIG', 'the start player must be a seat');
 	if (config.colours !== undefined) {
@@ -608,11 +608,12 @@ function copySecret(x: MoaState['secret']): MoaState['secret'] {
 }
 
 export function apply(state: MoaState, seat: Seat, raw: unknown): Result<Applied<MoaState, MoaEntry>> {
+	// Input validation (the move's shape, the seat), then the end (M-10.4); every rule in `check`.
 	const parsed = v.safeParse(MoveSchema, raw);
 	if (!parsed.success) return fail('BAD_MOVE', 'not a Moa move');
 	const move = parsed.output as MoaMove;
 	if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) return fail('NOT_SEATED', 'no such seat');
-	if (state.phase.kind === 'over') return fail('GAME_OVER', 'the game is over');
+	if (state.phase.kind === 'over') return fail('GAME_OVER', 'M-10.4: the game is over');
 	const err = check(state, seat, move);
 	if (err) return err;
 	const s = copyState(state) as Working;

@@ -7,8 +7,9 @@
  * tiles, 13 karakia tiles, and each colour's 16 birds and 4 leaders (M-1); counters non-negative, at
  * most one stronghold per region and none beside a mammal tile, the public counts equal to the
  * secret piles; the input state unchanged (deeply frozen); the same state over a JSON round trip;
- * the legal moves from the seat's own view equal those from the state, and every one applies; junk
- * and moves of seats not awaited are refused with a code. Secrecy (M-0.2): worlds that differ only in
+ * the legal moves from the seat's own view equal those from the state, and every one applies, also
+ * with one more card paid (M-8.2: paying more is allowed, whatever the card adds) and with an unneeded
+ * any-region tile (M-8.6); junk and moves of seats not awaited are refused with a code. Secrecy (M-0.2): worlds that differ only in
  * a secret — the bird pile's order, a card of another player's hand, the mammal deck's order, which
  * terrain cards were set aside and the undrawn order — give byte-identical views to everyone who may
  * not see it, byte-identical logs for the same move, and byte-identical errors. The seed is in no
@@ -19,8 +20,8 @@ import { below, checkFinalOutcome, cloneJson, deepFreeze, fuzzCheck as check, Fu
 import { heuristicBot, randomBot } from './bots';
 import { moa } from './index';
 import { legalMoves } from './legal';
-import { BIRD_DECK, C, KARAKIA_TILES, LEADER_TILES, MAMMAL_DECK, PER_COLOUR, TERRAIN_DECK, owners } from './rules';
-import type { MoaMove, MoaState, MoaView, Seat, Viewer } from './types';
+import { BIRD_DECK, C, KARAKIA_TILES, LEADER_TILES, MAMMAL_DECK, PER_COLOUR, TERRAIN_DECK, owners, usableKarakia } from './rules';
+import type { MoaMove, MoaState, MoaView, Payment, Seat, Viewer } from './types';
 import { moaKind } from './kind';
 
 export { FuzzFailure };
@@ -114,6 +115,27 @@ function otherWorld(s: MoaState, rng: RngState): { world: MoaState; knows: Seat 
 	return null;
 }
 
+/**
+ * Moves `apply` must accept beyond the canonical list (legal.ts lists the least that pays, and the
+ * any-region tile only where needed): one listed payment with one more card from hand (M-8.2: paying
+ * more is allowed, even a card that adds nothing), and one listed region action in an active region
+ * with the seat's any-region tile (M-8.6: no rule forbids it). `k` picks which, without the rng.
+ */
+function widened(s: MoaState, seat: Seat, legal: MoaMove[], k: number): MoaMove[] {
+	const out: MoaMove[] = [];
+	const hand = s.secret.hands[seat] ?? [];
+	const paying = legal.filter((m): m is Extract<MoaMove, { pay: Payment }> => 'pay' in m);
+	if (paying.length) {
+		const m = paying[k % paying.length];
+		const rest = hand.filter((c) => !m.pay.cards.includes(c));
+		if (rest.length) out.push({ ...m, pay: { cards: [...m.pay.cards, rest[k % rest.length]], tiles: m.pay.tiles } });
+	}
+	const tile = usableKarakia(s, seat, 'any_region')[0];
+	const inActive = legal.filter((m) => (m.type === 'place' || m.type === 'leader' || m.type === 'attack' || m.type === 'sell') && !m.anyRegion);
+	if (tile && inActive.length) out.push({ ...inActive[k % inActive.length], anyRegion: tile } as MoaMove);
+	return out;
+}
+
 /** Log entries that a changed secret legitimately changes once they happen (a draw from it, the end). */
 const DRAWS = new Set(['terrain', 'mammal', 'period', 'drawCard', 'exchange', 'birdReshuffle', 'mammalReshuffle', 'end', 'reveal', 'noMammal', 'round']);
 
@@ -146,6 +168,7 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 		check(legal.length > 0, `${ctx()}: seat ${seat} is awaited but has no legal move`);
 		check(jsonEqual(legalMoves(view, seat), legal), `${ctx()}: legal moves differ on the seat's own view`);
 		for (const m of legal) check(moa.apply(s, seat, m).ok, `${ctx()}: listed move ${JSON.stringify(m)} refused: ${JSON.stringify(moa.apply(s, seat, m))}`);
+		for (const m of widened(s, seat, legal, moves.length)) check(moa.apply(s, seat, m).ok, `${ctx()}: ${JSON.stringify(m)} refused: ${JSON.stringify(moa.apply(s, seat, m))}`);
 		const junk = moa.apply(s, seat, JUNK[below(rng, JUNK.length)]);
 		check(!junk.ok && typeof junk.code === 'string', `${ctx()}: junk accepted`);
 		const idle = viewers.find((x) => x !== null && !active.includes(x) && legalMoves(s, x).length === 0);

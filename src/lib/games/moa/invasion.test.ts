@@ -214,7 +214,11 @@ describe('M-6.5–M-6.7 defending or not', () => {
 		const x = r.state;
 		refused(x, 0, { type: 'defend', pay: pay(birds('kea', 1)) }, 'TOO_FEW_SYMBOLS');
 		refused(x, 0, { type: 'defend', pay: pay(birds('kea', 1), ['L07']) }, 'TOO_FEW_SYMBOLS'); // 4 < 5
-		refused(x, 0, { type: 'defend', pay: pay([...birds('kea', 1), ...birds('pukeko', 1)], ['L07', 'K06']) }, 'USELESS_PAYMENT');
+		// M-8.2: a pūkeko (no combat) may join the defence; it is spent, nothing given back.
+		const more = play(x, 0, { type: 'defend', pay: pay([...birds('kea', 1), ...birds('pukeko', 1)], ['L07', 'K06']) });
+		expect(more.state.secret.hands[0]).toEqual([]);
+		expect(more.state.birdDiscard.slice(-2)).toEqual([...birds('kea', 1), ...birds('pukeko', 1)].sort());
+		expect(more.log[0]).toMatchObject({ type: 'defended', seat: 0, pay: pay([...birds('kea', 1), ...birds('pukeko', 1)], ['L07', 'K06']) });
 		const d = play(x, 0, { type: 'defend', pay: pay(birds('kea', 1), ['L07', 'K06']) }); // 2 + 2 + 2
 		expect(d.state.leaderTiles[0]).toEqual([]);
 		expect(d.state.leaderTilesOut).toContain('L07');

@@ -222,12 +222,16 @@ describe('M-8.6 draw a card, exchange three', () => {
 });
 
 describe('M-8.6 any region, move birds, stronghold', () => {
-	it('M-8.6 any region: this turn’s action may target any terrain; every other condition still holds; the tile returns', () => {
+	it('M-8.6 any region: this turn’s action may target any terrain, an active one too; every other condition still holds; the tile returns', () => {
 		const s = turn(3, COAST_FOREST, B('pukeko', 2), (x) => {
 			giveKarakia(x, 0, 'K08');
 			tile(x, 9, 'rat');
 		});
-		refused(s, 0, { type: 'place', region: 1, birds: 1, pay: pay(B('pukeko')), anyRegion: 'K08' }, 'TILE_NOT_NEEDED');
+		// The tile may be used on an active region too (no rule forbids it): it is spent for nothing.
+		const needless = play(s, 0, { type: 'place', region: 1, birds: 4, pay: pay(B('pukeko')), anyRegion: 'K08' });
+		expect(needless.log[0]).toMatchObject({ type: 'place', region: 1, anyRegion: 'K08' });
+		expect(needless.state.karakia[0]).toEqual([]);
+		expect(needless.state.karakiaSupply.any_region).toEqual(['K08', 'K09']);
 		refused(s, 0, { type: 'place', region: 9, birds: 1, pay: pay(B('pukeko')), anyRegion: 'K08' }, 'REGION_CLOSED');
 		refused(s, 0, { type: 'place', region: 3, birds: 1, pay: pay(B('pukeko')), anyRegion: 'K09' }, 'NOT_YOUR_TILE');
 		const r = play(s, 0, { type: 'place', region: 3, birds: 4, pay: pay(B('pukeko')), anyRegion: 'K08' });

@@ -71,7 +71,7 @@ export function draws(config: RapaNuiConfig, seed: string): { startPlayer: Seat;
 
 function checkConfig(config: RapaNuiConfig): Failure | null {
 	const n = config?.players;
-	if (!Number.isInteger(n) || n < PLAYERS.min || n > PLAYERS.max) return fail('BAD_CONFIG', `Rapa Nui is for ${PLAYERS.min} to ${PLAYERS.max} players`);
+	if (!Number.isInteger(n) || n < PLAYERS.min || n > PLAYERS.max) return fail('BAD_CONFIG', `Rapa Nui is for ${PLAYERS.min} to ${PLAYERS.max} players (R-2.1)`);
 	if (config.startPlayer !== undefined && !(Number.isInteger(config.startPlayer) && config.startPlayer >= 0 && config.startPlayer < n))
 		return fail('BAD_CONFIG', 'the start player must be a seat');
 	if (config.colours !== undefined) {
@@ -182,16 +182,19 @@ const MoveSchema = v.variant('type', [
 	v.strictObject({ type: v.literal('substitute'), kind: v.nullable(KindSchema) })
 ]);
 
+// The decision awaited now (R-3.1 turns, R-3.2 steps, R-5.7 sacrifice order, R-7.5 and R-0.5 the moai
+// choice, R-7.7 substitutes): a move for another decision, or by another seat, is refused.
 const WRONG_PHASE = (what: string) => fail('WRONG_PHASE', `${what} is not possible now`);
-const NOT_YOURS = () => fail('NOT_YOUR_TURN', 'it is not your turn');
+const NOT_YOURS = () => fail('NOT_YOUR_TURN', 'it is not your turn (R-3.1)');
 
 export function apply(state: RapaNuiState, seat: Seat, raw: unknown): Result<Applied<RapaNuiState, RapaNuiEntry>> {
+	// Input validation (the move's shape, the seat), then the end (R-8.1); every rule in `check`.
 	const parsed = v.safeParse(MoveSchema, raw);
 	if (!parsed.success) return fail('BAD_MOVE', 'not a Rapa Nui move');
 	const move = parsed.output as RapaNuiMove;
 	if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) return fail('NOT_SEATED', 'no such seat');
 	const p = state.phase;
-	if (p.kind === 'over') return fail('GAME_OVER', 'the game is over');
+	if (p.kind === 'over') return fail('GAME_OVER', 'the game is over (R-8.1)');
 	const err = check(state, seat, move);
 	if (err) return err;
 	const s = copyState(state);
@@ -218,7 +221,7 @@ function check(s: RapaNuiState, seat: Seat, move: RapaNuiMove): Failure | null {
 			if (seat !== s.active) return NOT_YOURS();
 			const cost = playCost(move.card, move.count);
 			if (Number.isNaN(cost)) return fail('BAD_PLAY', 'play 1 card, or 2–3 hunter-gatherers of one kind (R-5.1)');
-			if (handCount(s, seat, move.card) < move.count) return fail('NOT_IN_HAND', 'those cards are not in your hand');
+			if (handCount(s, seat, move.card) < move.count) return fail('NOT_IN_HAND', 'those cards are not in your hand (R-5.1)');
 			if (cost > s.wood[seat]) return fail('NOT_ENOUGH_WOOD', 'not enough wood for that play (R-5.4)');
 			return null;
 		}
@@ -231,13 +234,13 @@ function check(s: RapaNuiState, seat: Seat, move: RapaNuiMove): Failure | null {
 		case 'sacrifice': {
 			if (p.kind !== 'sacrifice' || p.part === 'c') return WRONG_PHASE('sacrificing an offering card');
 			if (seat !== p.queue[0]) return NOT_YOURS();
-			if (s.secret.collections[seat][move.kind] === 0) return fail('NO_SUCH_OFFERING', 'you have no offering card of that kind');
+			if (s.secret.collections[seat][move.kind] === 0) return fail('NO_SUCH_OFFERING', 'you have no offering card of that kind (R-5.7 a, b)');
 			return null;
 		}
 		case 'supply': {
 			if (p.kind !== 'sacrifice' || p.part !== 'c') return WRONG_PHASE('laying a supply card');
 			if (seat !== p.queue[0]) return NOT_YOURS();
-			if (s.supply[move.kind] === 0) return fail('PILE_EMPTY', 'that supply pile is empty');
+			if (s.supply[move.kind] === 0) return fail('PILE_EMPTY', 'that supply pile is empty (R-5.7 c)');
 			return null;
 		}
 		case 'draw': {
