@@ -18,11 +18,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { below, buildExport, playOut, seedRng } from '../../src/lib/engine/index';
+import { below, buildExport, erase, playOut, seedRng, type GameExportV2 } from '../../src/lib/engine/index';
 import { randomBot } from '../../src/lib/games/giants/bots';
 import { giants, type GiantsView } from '../../src/lib/games/giants/index';
 import { giantsKind } from '../../src/lib/games/giants/kind';
-import { DEFAULT_K, History, type GiantsExport } from '../../src/lib/ui/giants/history';
+import type { GiantsConfig, GiantsMove } from '../../src/lib/games/giants/types';
+import { DEFAULT_K, History } from '../../src/lib/ui/history/steps';
+
+type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
 import { build, freePort, migrate, startDevServer } from '../../scripts/lib/devserver';
 import { Client } from '../../scripts/lib/client';
 import { CHROMIUM, newPerson } from '../../tests/e2e/browser';
@@ -43,8 +46,10 @@ function engine() {
 	const played = playOut(giantsKind, { config, seed: 'bench-history', bots: randomBot as never, rng: seedRng('bench-history-bots') });
 	const moves = played.moves.map((m, i) => ({ ...m, version: i + 2, at: 0 }));
 	const s = played.state;
+	const kind = erase(giantsKind);
+	const name = (seat: number) => `p${seat}`;
 	const e = buildExport({
-		kind: giantsKind,
+		kind,
 		id: 'bench',
 		config,
 		options: { quickStart: false, immediateScoring: false },
@@ -62,9 +67,9 @@ function engine() {
 	console.log('| K | build (full replay) | seek p50 / p95 / max | snapshots |');
 	console.log('|---|---|---|---|');
 	for (const K of [1, 5, 10, 25, 50, 100]) {
-		new History(e, K); // warm-up (JIT)
+		new History(kind, e, name, K); // warm-up (JIT)
 		const t0 = performance.now();
-		const h = new History(e, K);
+		const h = new History(kind, e, name, K);
 		const buildMs = performance.now() - t0;
 		const r = seedRng('seeks');
 		const xs: number[] = [];

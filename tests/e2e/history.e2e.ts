@@ -12,9 +12,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { commitSeed, seedRng } from '../../src/lib/engine/index';
 import { greedyBot } from '../../src/lib/games/giants/bots';
-import type { GiantsExport as GameExport } from '../../src/lib/ui/giants/history';
+import type { GameExportV2 } from '../../src/lib/engine/index';
+import type { GiantsConfig, GiantsMove } from '../../src/lib/games/giants/types';
 import type { GiantsView } from '../../src/lib/games/giants/index';
-import { History } from '../../src/lib/ui/giants/history';
+import { erase } from '../../src/lib/engine/index';
+import { giantsKind } from '../../src/lib/games/giants/kind';
+import { History } from '../../src/lib/ui/history/steps';
+
+type GameExport = GameExportV2<GiantsConfig, GiantsMove>;
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
@@ -26,8 +31,13 @@ const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-roun
 const MSG = Object.assign(
 	{},
 	...['messages/en.json', 'src/lib/games/giants/messages/en.json'].map((f) => JSON.parse(readFileSync(join(ROOT, f), 'utf8')) as Record<string, string>)
-) as Record<string, string>;
-const t = (key: string, params: Record<string, string> = {}) => MSG[key].replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
+) as Record<string, string | [{ match: Record<string, string> }]>;
+/** A message as the page words it; a plural one by its `count` (or `total`). */
+const t = (key: string, params: Record<string, string> = {}) => {
+	const raw = MSG[key];
+	const text = typeof raw === 'string' ? raw : raw[0].match[Number(params.count ?? params.total) === 1 ? 'countPlural=one' : 'countPlural=other'];
+	return text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
+};
 const PASSWORD = 'correct horse battery staple';
 const SEED = 'e2e-history';
 
@@ -99,7 +109,7 @@ describe('the history of a finished game', () => {
 
 	beforeAll(async () => {
 		expect(exported.format).toBe('rongo-game-export');
-		history = new History(exported);
+		history = new History(erase(giantsKind), exported, (seat) => exported.players[seat].username);
 		last = history.last;
 		expect(last).toBeGreaterThan(20);
 		page = await person.context.newPage();
@@ -160,8 +170,7 @@ describe('the history of a finished game', () => {
 		const target = Math.floor(last / 2);
 		await page.getByTestId('history-log').locator(`li[data-step="${target}"] a`).click();
 		await atStep(page, target);
-		const s = history.state(target);
-		expect(await where(page).textContent()).toContain(`Round ${s.round}`);
+		expect(await where(page).textContent()).toContain(`Round ${history.steps[target].round}`);
 	});
 
 	test('a permalink opens at its step in a new page', async () => {
@@ -174,7 +183,7 @@ describe('the history of a finished game', () => {
 		await p2.close();
 	});
 
-	test('verify dice: the seed matches its commitment and every roll is confirmed', async () => {
+	test('verify the random draws: the seed matches its commitment and every roll is confirmed', async () => {
 		expect(await page.getByTestId('seed').textContent()).toBe(SEED);
 		expect(await page.getByTestId('seed-commitment').textContent()).toBe(commitSeed(SEED));
 		await page.getByRole('button', { name: t('history_verify'), exact: true }).click();

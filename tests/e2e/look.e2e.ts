@@ -121,6 +121,17 @@ async function shoot(page: Page, path: string, file: string, status = 200) {
 	expect(res?.status(), path).toBe(status);
 	await page.getByRole('main').waitFor();
 	await page.evaluate(() => document.fonts.ready);
+	// Scrolled through once as a reader would: parts drawn only when in view (content-visibility: auto,
+	// the history's long log) are drawn before the full-page capture, which does not scroll.
+	await page.evaluate(async () => {
+		const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+			scrollTo(0, y);
+			await frames();
+		}
+		scrollTo(0, 0);
+		await frames();
+	});
 	await page.screenshot({ path: join(SHOTS, `${file}.png`), fullPage: true });
 }
 

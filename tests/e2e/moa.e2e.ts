@@ -148,11 +148,13 @@ test('a whole 2-player game with the neutral through the page, to the score shee
 	}
 	const h = pages[0];
 	await h.goto(`${server.url}/games/${id}/history?step=0`, { waitUntil: 'networkidle' });
-	await hasText(h.getByTestId('history-step'), 'The start of the game.');
-	await h.getByRole('button', { name: 'End', exact: true }).click();
+	await hasText(h.getByTestId('history-sentence'), 'Start of the game');
+	await h.getByRole('button', { name: 'Last step', exact: true }).click();
 	await visible(h.getByTestId('score-sheet'));
-	await h.getByRole('button', { name: 'Check the shuffles and rolls against the seed' }).click();
-	await hasText(h.getByTestId('verify-result'), 'matches the revealed seed');
+	// The platform's check (issue 29): every shuffle and roll recomputed from the seed, each confirmed.
+	await h.getByRole('button', { name: 'Verify the random draws', exact: true }).click();
+	await hasText(h.getByTestId('dice-verdict'), 'Verified: all');
+	expect(await h.getByTestId('dice-rounds').locator('li[data-status="mismatch"]').count()).toBe(0);
 });
 
 test('the first period of a 3-player game on a phone, in German', { timeout: 600_000 }, async () => {

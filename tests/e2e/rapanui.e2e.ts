@@ -81,11 +81,12 @@ test('a whole 2-player game through the table, to the score sheet (desktop, Engl
 	// The history replays it step by step, and the shuffle check confirms the deck (R-0.3).
 	const h = pages[0];
 	await h.goto(`${server.url}/games/${id}/history?step=0`, { waitUntil: 'networkidle' });
-	await hasText(h.getByTestId('history-step'), 'The game is set up.');
-	await h.getByRole('button', { name: 'End', exact: true }).click();
+	await hasText(h.getByTestId('history-sentence'), 'Start of the game');
+	await h.getByRole('button', { name: 'Last step', exact: true }).click();
 	await visible(h.getByTestId('score-sheet'));
-	await h.getByRole('button', { name: 'Verify the shuffle' }).click();
-	await hasText(h.getByTestId('verify-result'), 'follow from it');
+	await h.getByRole('button', { name: 'Verify the random draws', exact: true }).click();
+	await hasText(h.getByTestId('dice-verdict'), 'Verified: all');
+	expect(await h.getByTestId('dice-rounds').locator('li[data-status="mismatch"]').count()).toBe(0);
 });
 
 test('the first turns of a 4-player game on a phone, in German', { timeout: 300_000 }, async () => {

@@ -87,15 +87,18 @@ export interface RevealedGame<Config, Move, Entry> {
  * Texts a kind brings, in the user's language (the kind's own Paraglide messages). The server (for
  * notifications) and the browser (log, lists) both use them; they never import UI code.
  */
-export interface KindTexts<Entry> {
+export interface KindTexts<Entry, At = unknown> {
 	/** The kind's display name, e.g. "Giants". */
 	name(): string;
 	/** One line about the kind for the lobby (players, length, theme). */
 	blurb(): string;
 	phase(phase: string): string;
 	reason(reason: string): string;
-	/** One public log entry as a sentence; `nameOf` words a seat. */
-	logLine(entry: Entry, nameOf: (seat: Seat) => string): string;
+	/**
+	 * One public log entry as a sentence; `nameOf` words a seat. `at`, when the caller has it, is
+	 * the game right after the entry (a state or a view) for richer words (e.g. a statue's size).
+	 */
+	logLine(entry: Entry, nameOf: (seat: Seat) => string, at?: At): string;
 	/** What the room did for a seat whose clock ran out (`timeoutMove(...).auto`). */
 	auto(auto: string): string;
 	/** The options a game was created with, in words, one line each (the invite page); [] for none. */
@@ -142,7 +145,7 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	readonly safeguards?: readonly string[];
 	/** Recompute every random draw from the revealed seed and compare it with the public log. */
 	verify(game: RevealedGame<Config, Move, Entry>): RandomnessCheck;
-	readonly texts: KindTexts<Entry>;
+	readonly texts: KindTexts<Entry, State | View>;
 	/**
 	 * Optional: reads an export written before export v2 (a kind's own older format) as v2, or
 	 * refuses it. Only kinds that had exports before v2 need it (Giants: its v1 exports).

@@ -6,8 +6,8 @@
  * component receives.
  */
 import type { Component, Snippet } from 'svelte';
-import type { GameExportV2 } from '$lib/engine';
-import type { LogBatch, RoomView } from '$lib/protocol/room';
+import type { Kind } from '$lib/engine';
+import type { RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
 import type { KindId } from '$lib/games';
 
@@ -39,11 +39,27 @@ export interface GameProps {
 	clocks: Snippet;
 }
 
+/**
+ * What a kind's history component gets (the platform history page, src/lib/ui/history/): the full
+ * state after `step` of a finished game — everything is revealed now (G-0.3, R-8.2, M-0.2), so it may
+ * show hands and sealed decisions — to draw its board and panels, with the final score at the last
+ * step. The page around it steps, words the step and checks the randomness.
+ */
+export interface HistoryBoardProps {
+	state: unknown;
+	step: number;
+	last: number;
+	name: (seat: number) => string;
+}
+
 export interface KindUI {
 	/** The game page's body; the module also words the page's status line from a view. */
 	game(): Promise<{ default: Component<GameProps>; statusText(view: unknown): string }>;
-	/** The history page's body: a finished game's export (v2) and its public log. */
-	history(): Promise<{ default: Component<{ exported: GameExportV2; log: LogBatch[] }> }>;
+	/**
+	 * The board and panels of the history page at a step (`HistoryBoardProps`), and the kind itself
+	 * (the page replays the game with it): loaded together, so the page carries one kind's engine.
+	 */
+	history(): Promise<{ default: Component<HistoryBoardProps>; kind: Kind }>;
 	/** The kind's options in the lobby's create form (bound; the kind's schema fills defaults). */
 	options(): Promise<{ default: Component<{ options: Record<string, unknown> }, object, 'options'> }>;
 	/** The rules page body (with its own title). */
@@ -55,21 +71,21 @@ export interface KindUI {
 const REGISTERED = {
 	giants: {
 		game: () => import('./giants/GameView.svelte'),
-		history: () => import('./giants/HistoryPage.svelte'),
+		history: () => import('./giants/HistoryBoard.svelte'),
 		options: () => import('./giants/Options.svelte'),
 		rules: () => import('./giants/Rules.svelte'),
 		picture: () => import('./giants/Picture.svelte')
 	},
 	rapanui: {
 		game: () => import('./rapanui/GameView.svelte'),
-		history: () => import('./rapanui/HistoryPage.svelte'),
+		history: () => import('./rapanui/HistoryBoard.svelte'),
 		options: () => import('./rapanui/Options.svelte'),
 		rules: () => import('./rapanui/Rules.svelte'),
 		picture: () => import('./rapanui/Picture.svelte')
 	},
 	moa: {
 		game: () => import('./moa/GameView.svelte'),
-		history: () => import('./moa/HistoryPage.svelte'),
+		history: () => import('./moa/HistoryBoard.svelte'),
 		options: () => import('./moa/Options.svelte'),
 		rules: () => import('./moa/Rules.svelte'),
 		picture: () => import('./moa/Picture.svelte')

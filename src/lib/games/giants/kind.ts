@@ -109,7 +109,8 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 		blurb: () => m.giants_blurb(),
 		phase: phaseName,
 		reason: (r) => overReason(r as 'pedestals' | 'round-limit' | 'no-erect'),
-		logLine: (e, nameOf) => logText(e, nameOf),
+		// The game at the entry, when given, tells a moved statue's size ("the size-2 moai").
+		logLine: (e, nameOf, at) => logText(e, nameOf, at ? (id) => (at as Readable).statues.find((st) => st.id === id)?.size : undefined),
 		options: (o) => [o.quickStart === true ? m.lobby_quick_start() : '', o.immediateScoring === true ? m.lobby_immediate_scoring() : ''].filter(Boolean),
 		auto: (a) => (a === 'bid' ? m.giants_auto_bid() : a === 'decline' ? m.giants_auto_decline() : a === 'choose' ? m.giants_auto_choose() : m.giants_auto_pass())
 	}

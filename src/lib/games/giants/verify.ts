@@ -89,8 +89,8 @@ export function verifyDice(e: DiceInput, shown: PublicLog): DiceCheck {
 }
 
 /**
- * The randomness check of the contract (engine/kind.ts): every roll and whether it matches, worded.
- * The history page shows the richer `verifyDice` itself.
+ * The randomness check of the contract (engine/kind.ts): every round's roll and whether it matches,
+ * worded for the platform's history page (ui/history/RandomCheck.svelte).
  */
 export function verify(g: RevealedGame<GiantsConfig, unknown, GiantsEntry>): RandomnessCheck {
 	const d = verifyDice({ config: g.config, seed: g.seed, seedCommitment: g.seedCommitment }, g.log);

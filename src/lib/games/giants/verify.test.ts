@@ -1,10 +1,13 @@
+// G-0.3: every roll of a finished game recomputed from the revealed seed (the kind's `verify`).
 import { describe, expect, it } from 'vitest';
-import { seedRng, below, buildExport, playOut, type ExportedMove, isOver, startState, erase } from '$lib/engine';
-import { randomBot } from '$lib/games/giants/bots';
-import { giants } from '$lib/games/giants/index';
-import type { GiantsConfig, GiantsEntry, GiantsState } from '$lib/games/giants/types';
-import { giantsKind } from '$lib/games/giants/kind';
-import { History, HistoryError, parseStep, rollsOf, verifyDice, type GiantsExport, type PublicLog } from './history';
+import { seedRng, buildExport, playOut, type ExportedMove, type GameExportV2, startState, erase } from '$lib/engine';
+import { randomBot } from './bots';
+import { giants } from './index';
+import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState } from './types';
+import { giantsKind } from './kind';
+import { rollsOf, verifyDice, type PublicLog } from './verify';
+
+type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
 
 /** A whole random-bot game as an export, plus every state and the public log the room would serve. */
 function botGame(config: GiantsConfig, seed: string) {
@@ -43,67 +46,6 @@ function botGame(config: GiantsConfig, seed: string) {
 }
 
 const game = botGame({ players: 4 }, 'history-4p');
-
-describe('History', () => {
-	const h = new History(game.e, 25);
-
-	it('has one step per move plus the start, with versions, seats and the log of each step', () => {
-		expect(game.e.moves.length).toBeGreaterThan(300);
-		expect(h.last).toBe(game.e.moves.length);
-		expect(h.steps.map((s) => s.version)).toEqual(game.log.map((b) => b.version));
-		expect(h.steps.map((s) => s.log)).toEqual(game.log.map((b) => b.log));
-		expect(h.steps[0]).toMatchObject({ step: 0, seat: null, move: null });
-		expect(h.steps[0].log.map((x) => x.type).slice(0, 2)).toEqual(['round', 'roll']);
-		expect(h.steps[7]).toMatchObject({ step: 7, seat: game.e.moves[6].seat, move: game.e.moves[6].move });
-	});
-
-	it('reaches every step, in any order, with at most K−1 applies per seek', () => {
-		const rng = seedRng('seek-order');
-		const order = [0, h.last, 1, 24, 25, 26, 49, 50, h.last - 1, ...Array.from({ length: 200 }, () => below(rng, h.last + 1))];
-		for (const k of order) {
-			const before = h.applies;
-			expect(h.state(k)).toEqual(game.states[k]);
-			expect(h.applies - before).toBeLessThanOrEqual(24);
-		}
-	});
-
-	it('steps forward from the last state it returned with one apply', () => {
-		h.state(30);
-		const before = h.applies;
-		for (let k = 31; k <= 45; k++) expect(h.state(k)).toBe(h.state(k)); // same reference: no replay on repeat
-		expect(h.applies - before).toBe(15);
-	});
-
-	it('clamps steps outside the game', () => {
-		expect(h.state(-5)).toEqual(game.states[0]);
-		expect(h.state(1e9)).toEqual(game.states.at(-1));
-		expect(isOver(giantsKind, h.final)).toBe(true);
-	});
-
-	it('refuses an export whose moves the engine refuses, naming the step', () => {
-		const bad = structuredClone(game.e);
-		bad.moves[3] = { ...bad.moves[3], seat: (bad.moves[3].seat + 1) % 4 };
-		bad.moves[3].move = { type: 'carve', size: 3, workers: 9 };
-		expect(() => new History(bad)).toThrow(HistoryError);
-		try {
-			new History(bad);
-		} catch (err) {
-			expect((err as HistoryError).at).toBe(4);
-		}
-	});
-});
-
-describe('parseStep', () => {
-	it('reads ?step=N, clamps it, and falls back to the last step', () => {
-		expect(parseStep('12', 100)).toBe(12);
-		expect(parseStep('0', 100)).toBe(0);
-		expect(parseStep('500', 100)).toBe(100);
-		expect(parseStep('-3', 100)).toBe(0);
-		expect(parseStep(null, 100)).toBe(100);
-		expect(parseStep('abc', 100)).toBe(100);
-		expect(parseStep('1e3', 100)).toBe(100);
-	});
-});
 
 describe('verifyDice', () => {
 	it('confirms every roll of an honest game from the seed alone', () => {

@@ -1,21 +1,16 @@
 /**
- * The history of a finished game (issue 6), built from its export (docs/export.md): the state at
- * any step, the log entries each step produced, and an independent check of the dice.
+ * The history of a finished game of any kind (issue 6; one platform page since issue 29), built from
+ * its export (docs/export.md): the state at any step, and each step's log entries in words.
  *
- * Step 0 is the state after setup (round start, first roll); step k the state after move k.
- * Building replays the whole game once (the log of every step is needed for the log panel anyway)
- * and keeps a snapshot every K steps; `state(k)` replays from the nearest snapshot — or from the
- * last state it returned, when that is closer — so a seek costs at most K−1 applies. States are
+ * Step 0 is the state after the start (with its automatic steps); step k the state after move k.
+ * Building replays the whole game once through the one replay — the words of every step are needed
+ * for the log anyway, and the kind words an entry best with the game as it was then (`logLine`'s
+ * `at`) — and keeps a snapshot every K steps; `state(k)` replays from the nearest snapshot, or from
+ * the last state it returned when that is closer, so a seek costs at most K−1 applies. States are
  * plain JSON and `apply` never mutates its input, so keeping references is a safe snapshot.
- * K = 25 by measurement (bench/history.ts, docs/benchmarks.md).
+ * K = 25 by measurement (bench/giants/history.ts, docs/benchmarks.md).
  */
-import { replay, type GameExportV2 } from '$lib/engine';
-import { giants } from '$lib/games/giants/index';
-import { giantsKind } from '$lib/games/giants/kind';
-import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState } from '$lib/games/giants/types';
-
-/** A Giants export (v2; v1 files are read as v2 by the kind's `legacyExport`). */
-export type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
+import { replay, type GameExportV2, type Kind } from '$lib/engine';
 
 export const DEFAULT_K = 25;
 
@@ -23,13 +18,14 @@ export interface StepInfo {
 	step: number;
 	/** The room's game version this step made (step 0: the version of the start). */
 	version: number;
-	/** Who moved and what (null for step 0). */
+	/** Who moved (null for step 0). */
 	seat: number | null;
-	move: GiantsMove | null;
 	/** Epoch ms the room accepted the move (null for step 0). */
 	at: number | null;
-	/** The public log entries of the step: the move's own entry first, then its automatic steps. */
-	log: GiantsEntry[];
+	/** The round the game was in after the step (the kind's status line), or null for a kind without rounds. */
+	round: number | null;
+	/** The step's public log entries in words: the move's own first, then its automatic steps. */
+	sentences: string[];
 }
 
 export class HistoryError extends Error {
@@ -47,25 +43,25 @@ export class History {
 	readonly last: number;
 	readonly steps: readonly StepInfo[];
 	/** The state after the last move. */
-	readonly final: GiantsState;
-	private readonly snaps: GiantsState[] = [];
-	private cursor: { step: number; state: GiantsState };
+	readonly final: unknown;
+	private readonly snaps: unknown[] = [];
+	private cursor: { step: number; state: unknown };
 	/** Applies done by seeks so far (for tests and the benchmark). */
 	applies = 0;
 
 	constructor(
-		private readonly e: GiantsExport,
+		private readonly kind: Kind,
+		private readonly e: GameExportV2,
+		name: (seat: number) => string,
 		readonly K = DEFAULT_K
 	) {
 		if (!Number.isInteger(K) || K < 1) throw new Error('K must be a positive integer');
-		// The one replay (engine/replay.ts): each step's log as it goes, a snapshot every K steps.
 		const steps: StepInfo[] = [];
-		const r = replay(giantsKind, { game: giantsKind.id, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves, (i, s, log) => {
-			if (i < 0) steps.push({ step: 0, version: e.startVersion, seat: null, move: null, at: null, log: [...log] });
-			else {
-				const m = e.moves[i];
-				steps.push({ step: i + 1, version: m.version, seat: m.seat, move: m.move, at: m.at, log: [...log] });
-			}
+		const r = replay(kind, { game: kind.id, engineVersion: e.engineVersion, config: e.config, seed: e.seed }, e.moves, (i, s, log) => {
+			const sentences = log.map((entry) => kind.texts.logLine(entry, name, s));
+			const round = kind.status(s).round;
+			if (i < 0) steps.push({ step: 0, version: e.startVersion, seat: null, at: null, round, sentences });
+			else steps.push({ step: i + 1, version: e.moves[i].version, seat: e.moves[i].seat, at: e.moves[i].at, round, sentences });
 			if ((i + 1) % K === 0) this.snaps.push(s);
 		});
 		if (!r.ok) {
@@ -79,7 +75,7 @@ export class History {
 	}
 
 	/** The full state (secret part included) after `step`, clamped to 0…last. */
-	state(step: number): GiantsState {
+	state(step: number): unknown {
 		const k = clampStep(step, this.last);
 		const base = Math.floor(k / this.K) * this.K;
 		let at = base;
@@ -91,7 +87,7 @@ export class History {
 		}
 		for (; at < k; at++) {
 			const m = this.e.moves[at];
-			const r = giants.apply(s, m.seat, m.move);
+			const r = this.kind.apply(s, m.seat, m.move);
 			if (!r.ok) throw new HistoryError(r.code, r.message, at + 1); // built once already: cannot happen
 			s = r.value.state;
 			this.applies++;
@@ -111,5 +107,3 @@ export function parseStep(raw: string | null, last: number): number {
 	if (raw === null || !/^\s*-?\d+\s*$/.test(raw)) return last;
 	return clampStep(Number(raw), last);
 }
-
-export { rollsOf, verifyDice, type DiceCheck, type DiceInput, type PublicLog, type RollCheck, type RollStatus } from '$lib/games/giants/verify';
