@@ -14,6 +14,7 @@ import { scoreItems, standings } from './score';
 import { logText, phaseName } from './text';
 import type { Colour, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 import { verify } from './verify';
+import { writePosition } from './position';
 
 /** Rapa Nui has no creator options (the rulebook has no variants). */
 export const RapaNuiOptions = v.strictObject({});
@@ -69,6 +70,7 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 		return config.position === undefined ? ok(config) : startable(rapanui.start, config);
 	},
 	start: rapanui.start,
+	position: { write: writePosition, doc: 'docs/positions.md § Rapa Nui' },
 	status: (s) => ({ round: null, phase: phaseOf(s as Readable) }),
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),

@@ -31,7 +31,7 @@ import {
 	startHand,
 	typeOf
 } from './rules';
-import type { Colour, Kind, Offerings, Phase, RapaNuiConfig, RapaNuiState, Seat, StoneCard } from './types';
+import type { Colour, Kind, MoaiChoice, Offerings, Phase, RapaNuiConfig, RapaNuiState, Seat, StoneCard } from './types';
 
 const Int = (lo: number, hi: number) => v.pipe(v.number(), v.integer(), v.minValue(lo), v.maxValue(hi));
 /** A seat: its number, or its colour. */
@@ -61,7 +61,8 @@ const StoneSchema = v.strictObject({
 	/** R-5.7 b: false for the builder's face-down card (its kind is then secret). Default true. */
 	faceUp: v.optional(v.boolean()),
 	/** R-5.7 c: the builder's card from a supply pile. */
-	fromSupply: v.optional(v.boolean())
+	fromSupply: v.optional(v.boolean()),
+	note: Note
 });
 
 const PhaseSchema = v.variant('kind', [
@@ -96,6 +97,8 @@ export const PositionSchema = v.strictObject({
 	box: v.optional(Cards),
 	/** R-1.5: the sacrifice stone, bottom first. */
 	stone: v.optional(v.pipe(v.array(StoneSchema), v.maxLength(100))),
+	/** R-0.1: sacrifice rounds so far, when more than the stone shows (a round nobody laid a card in); default the stone's last round. */
+	rounds: v.optional(Int(0, 99)),
 	note: Note
 });
 
@@ -180,6 +183,7 @@ export function positionState(config: RapaNuiConfig, seed: string, shuffle: Shuf
 		return { seat: c.seat, round: c.round, faceUp: c.faceUp, fromSupply: c.fromSupply, kind: c.faceUp ? c.kind : null };
 	});
 	const lastRound = stoneIn.reduce((a, c) => Math.max(a, c.round), 0);
+	if (p.rounds !== undefined && p.rounds < lastRound) problems.push(`R-0.1: ${p.rounds} sacrifice rounds, but the stone holds round ${lastRound}`);
 	const phase = p.phase ?? { kind: 'turn' as const };
 	const s: RapaNuiState = {
 		players: n,
@@ -200,7 +204,7 @@ export function positionState(config: RapaNuiConfig, seed: string, shuffle: Shuf
 		ledger,
 		faceDowns,
 		stone,
-		rounds: phase.kind === 'sacrifice' ? phase.round : lastRound,
+		rounds: phase.kind === 'sacrifice' ? phase.round : (p.rounds ?? lastRound),
 		secret: { seed, pile, collections, faceDown: stoneIn.filter((c) => !c.faceUp).map((c) => c.kind), moai: seats.map(() => null) }
 	};
 	if (problems.length) return bad(problems.join('; '));
@@ -303,4 +307,61 @@ export function fixedPileTop(config: RapaNuiConfig): number {
 	const p = config.position as Parsed | undefined;
 	if (!p) return 0;
 	return Array.isArray(p.pile) ? p.pile.length : (p.pile?.top?.length ?? 0);
+}
+
+/**
+ * A state written as a position, secrets included (the kind's `position.write`): the scenario extra
+ * `{ startPlayer, colours, position }` that starts a game at exactly this state with its seed. Every
+ * place is written out (the whole pile, each collection), so nothing is left to the seed.
+ */
+export function writePosition(s: RapaNuiState): { startPlayer: Seat; colours: Colour[]; position: RapaNuiPosition } {
+	let down = 0;
+	const stone = s.stone.map((c) => {
+		const kind = c.faceUp ? c.kind! : s.secret.faceDown[down++];
+		return { seat: c.seat, round: c.round, kind, ...(c.faceUp ? {} : { faceUp: false }), ...(c.fromSupply ? { fromSupply: true } : {}) };
+	});
+	return {
+		startPlayer: s.startPlayer,
+		colours: [...s.colours],
+		position: {
+			turn: s.turn,
+			active: s.active,
+			phase: writePhase(s),
+			players: s.colours.map((_, seat) => ({
+				hand: [...s.hands[seat]],
+				display: [...s.displays[seat]],
+				wood: s.wood[seat],
+				fame: s.fame[seat],
+				offerings: { ...s.secret.collections[seat] }
+			})),
+			columns: s.columns.map((c) => [...c]),
+			pile: [...s.secret.pile],
+			box: [...s.box],
+			stone,
+			...(s.rounds !== stone.reduce((a, c) => Math.max(a, c.round), 0) && s.phase.kind !== 'sacrifice' ? { rounds: s.rounds } : {})
+		}
+	};
+}
+
+function writePhase(s: RapaNuiState): NonNullable<RapaNuiPosition['phase']> {
+	const p = s.phase;
+	switch (p.kind) {
+		case 'turn':
+			return { kind: 'turn', step: p.step };
+		case 'sacrifice':
+			return { kind: 'sacrifice', round: p.round, part: p.part, queue: [...p.queue] };
+		case 'draw':
+			return { kind: 'draw', uncovered: p.uncovered };
+		case 'moai': {
+			const chosen: Record<string, MoaiChoice> = {};
+			s.secret.moai.forEach((c, seat) => {
+				if (c !== null) chosen[String(seat)] = c;
+			});
+			return { kind: 'moai', chosen };
+		}
+		case 'substitute':
+			return { kind: 'substitute', scored: p.scored, due: p.due.map((d) => ({ seat: d.seat, ...(d.bonus ? { bonus: true } : {}) })) };
+		case 'over':
+			return { kind: 'over' };
+	}
 }
