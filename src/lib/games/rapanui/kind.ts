@@ -22,7 +22,7 @@ export type RapaNuiOptions = v.InferOutput<typeof RapaNuiOptions>;
 
 /**
  * Test seam (GameRoom.createScenario, `npm run scenario`): a fixed start player, colours, a fixed deck
- * order, or a game in progress (position.ts, docs/rapanui.md § A position; setup validates it).
+ * order, or a game in progress (position.ts, docs/positions.md § Rapa Nui; setup validates it).
  */
 const ScenarioExtra = v.strictObject({
 	startPlayer: v.optional(v.pipe(v.number(), v.integer())),

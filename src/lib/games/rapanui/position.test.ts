@@ -1,4 +1,4 @@
-// Issue 29: a Rapa Nui game in progress as a position (position.ts, docs/rapanui.md § A position):
+// Issue 29: a Rapa Nui game in progress as a position (position.ts, docs/positions.md § Rapa Nui):
 // it starts the game there, derives the bookkeeping, keeps the seed in charge of what it leaves
 // open, and refuses what no game reaches (R-1.1– conservation, R-6.1 hands, R-5.7 turns …).
 import { describe, expect, it } from 'vitest';

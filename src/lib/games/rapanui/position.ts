@@ -1,5 +1,5 @@
 /**
- * A Rapa Nui game in progress, written down (issue 29; docs/rapanui.md § A position): hands,
+ * A Rapa Nui game in progress, written down (issue 29; docs/positions.md § Rapa Nui): hands,
  * displays, wood, fame, collections, the display's columns, the pile, the box, the stone, whose turn
  * and the decision awaited. A test and tool seam only (`npm run scenario`, `POST /api/dev/scenario`,
  * tests): the platform never sets it. What the state keeps as bookkeeping — the public ledger, the
@@ -102,7 +102,7 @@ export const PositionSchema = v.strictObject({
 	note: Note
 });
 
-/** A position as written (JSON): `config.position` (docs/rapanui.md § A position). */
+/** A position as written (JSON): `config.position` (docs/positions.md § Rapa Nui). */
 export type RapaNuiPosition = v.InferInput<typeof PositionSchema>;
 type Parsed = v.InferOutput<typeof PositionSchema>;
 type PlayerPos = v.InferOutput<typeof PlayerSchema>;

@@ -19,7 +19,7 @@ export function fresh(players = 2, config: Partial<RapaNuiConfig> = {}): RapaNui
 }
 
 /**
- * A game started from a position (position.ts, docs/rapanui.md § A position): seat 0 the start
+ * A game started from a position (position.ts, docs/positions.md § Rapa Nui): seat 0 the start
  * player, colours in data order; R-0.4's automatic steps have run. Refused positions throw.
  */
 export function positioned(players: number, position: RapaNuiPosition, config: Partial<RapaNuiConfig> = {}): RapaNuiState {
