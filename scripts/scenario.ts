@@ -2,8 +2,10 @@
  * npm run scenario -- <file.json> [--seat N] [--log]
  *
  * A scenario file names its kind (`"kind": "giants"`; Giants when absent, the files from before
- * kinds) and is run by that kind's runner, `runFile` in `src/lib/games/<kind>/scenario.ts` (Giants'
- * format: docs/giants-notation.md § Scenario files, with expected outcomes). It prints the resulting
+ * kinds). A kind with a format of its own is run by its runner, `runFile` in
+ * `src/lib/games/<kind>/scenario.ts` (Giants: docs/giants-notation.md § Scenario files); every other
+ * kind's file is the common format (docs/positions.md: players, options, seed, the kind's scenario
+ * extra such as its `position`, moves, expected outcomes). It prints the resulting
  * spectator view as JSON, or seat N's with --seat, or the log entries with --log; a refused move or
  * an unmet expectation exits 1, bad arguments 2.
  *
@@ -16,6 +18,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXPORT_FORMAT, replayExport } from '../src/lib/engine/index';
+import { runKindFile, type FileRun } from '../src/lib/engine/scenario';
 import { readExport } from '../src/lib/games/exports';
 import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 
@@ -64,11 +67,12 @@ if ((raw as { format?: unknown })?.format === EXPORT_FORMAT) {
 } else {
 	const kind = kindOf((raw as { kind?: unknown })?.kind ?? LEGACY_KIND_ID);
 	if (!kind) die(`${file}: no such kind (${KIND_IDS.join(', ')})`, 1);
+	// A kind with a file format of its own (Giants) brings its runner; every other kind's file is the
+	// common format (engine/scenario.ts), its position read by the kind's own config and start.
 	const runner = new URL(`../src/lib/games/${kind.id}/scenario.ts`, import.meta.url);
-	if (!existsSync(fileURLToPath(runner))) die(`${file}: ${kind.id} has no scenario runner`, 1);
-	const { runFile } = (await import(runner.href)) as {
-		runFile(raw: unknown, o: { seat?: string; log?: boolean }): { output?: unknown; failure?: string; usage?: string };
-	};
+	const runFile = existsSync(fileURLToPath(runner))
+		? ((await import(runner.href)) as { runFile(raw: unknown, o: { seat?: string; log?: boolean }): FileRun }).runFile
+		: (r: unknown, o: { seat?: string; log?: boolean }) => runKindFile(kind, r, o);
 	const out = runFile(raw, { seat, log: showLog });
 	if (out.usage) die(out.usage, 2);
 	if (out.failure) die(`${file}: ${out.failure}`, 1);

@@ -6,7 +6,7 @@
 // randomness check confirms it, and the texts word every phase and log entry.
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkOutcome, commitSeed, erase, fuzzContract, isOver, jsonEqual, playOut, replay, resultOf, seedRng, type Kind } from '$lib/engine';
+import { checkOutcome, commitSeed, erase, fuzzContract, isOver, jsonEqual, playOut, randomLegal, replay, resultOf, seedRng, type Kind } from '$lib/engine';
 import { KINDS } from '$lib/games';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { takeaway } from '../games/takeaway/kind';
@@ -87,6 +87,51 @@ describe.each(ALL.map((k) => [k.id, k] as const))('the kind contract: %s', (_id,
 		expect(kind.texts.blurb()).not.toBe('');
 		expect(kind.texts.phase(kind.status(g.state).phase)).not.toBe('');
 		for (const b of g.log) for (const e of b.log) expect(kind.texts.logLine(e, (s) => `P${s}`)).not.toBe('');
+	});
+
+	// Issue 29 (engine/kind.ts `PositionFormat`): a position is a full state written down.
+	it.skipIf(!kind.position)('position: every state of random games, written and read back with its seed, is the same state; a game from one replays and verifies', () => {
+		const format = kind.position!;
+		const options = v.parse(kind.options, {});
+		let checked = 0;
+		for (let g = 0; g < 4; g++) {
+			const players = kind.seats.min + (g % (kind.seats.max - kind.seats.min + 1));
+			const config = kind.config(options, players);
+			if (!config.ok) throw new Error(config.message);
+			const seed = `position-${kind.id}-${g}`;
+			const back = (state: unknown) => {
+				// Through JSON, as a file or a request body brings it.
+				const extra = JSON.parse(JSON.stringify(format.write(state))) as Record<string, unknown>;
+				const c = kind.config(options, players, extra);
+				if (!c.ok) throw new Error(`${c.code}: ${c.message}`);
+				const s = kind.start(c.value, seed);
+				if (!s.ok) throw new Error(`${s.code}: ${s.message}`);
+				return { config: c.value, state: s.value.state };
+			};
+			const out = playOut(kind, {
+				config: config.value,
+				seed,
+				bots: randomLegal(kind),
+				rng: seedRng(`${seed}/bots`),
+				onMove: ({ index, state }) => {
+					if (index % 3 !== 0) return;
+					expect(jsonEqual(back(state).state, state), `${kind.id} move ${index}: the state read back differs`).toBe(true);
+					checked++;
+				}
+			});
+			expect(jsonEqual(back(out.state).state, out.state), `${kind.id}: the final state read back differs`).toBe(true);
+			// A game from a position (the middle of this one) is an ordinary game of its config and seed.
+			const mid = replay(kind, { game: kind.id, engineVersion: kind.engineVersion, config: config.value, seed }, out.moves.slice(0, Math.floor(out.moves.length / 2)));
+			if (!mid.ok) throw new Error(mid.message);
+			const from = back(mid.value);
+			const rest = playOut(kind, { config: from.config, seed, bots: randomLegal(kind), rng: seedRng(`${seed}/rest`) });
+			expect(isOver(kind, rest.state)).toBe(true);
+			const again = replay(kind, { game: kind.id, engineVersion: kind.engineVersion, config: from.config, seed }, rest.moves);
+			expect(again.ok && jsonEqual(again.value, rest.state)).toBe(true);
+			expect(kind.verify({ config: from.config, seed, seedCommitment: commitSeed(seed), moves: rest.moves, log: rest.log }).ok).toBe(true);
+		}
+		expect(checked).toBeGreaterThan(20);
+		expect(format.doc).toMatch(/^docs\/.+\.md/);
 	});
 
 	it('passes the contract-level fuzzer (what `npm run fuzz` runs for a kind without its own)', () => {

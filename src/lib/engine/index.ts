@@ -10,3 +10,4 @@ export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type E
 export { playOut, randomLegal, type PlayOutOptions, type PlayedOut } from './playout';
 export { check as fuzzCheck, checkFinalOutcome, deepFreeze, fuzzContract, FuzzFailure, type FuzzGameResult } from './fuzz';
 export { playersFor, quantile, selfPlay, versusRandom, type BotMatchOptions, type SelfPlayReport, type VersusReport } from './botmatch';
+export { conservationErrors, type Place } from './conservation';

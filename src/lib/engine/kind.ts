@@ -151,6 +151,11 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	 * refuses it. Only kinds that had exports before v2 need it (Giants: its v1 exports).
 	 */
 	legacyExport?(raw: unknown): Result<GameExportV2<Config, Move>>;
+	/**
+	 * Optional: the kind's position format (see `PositionFormat`): a game in progress written down,
+	 * which `npm run scenario`, `POST /api/dev/scenario` and tests start from.
+	 */
+	readonly position?: PositionFormat<State>;
 	/** Optional: standing answers (see `Standing`); kinds without a recurring decision leave it out. */
 	readonly standing?: Standing<State, Move>;
 	/**
@@ -162,6 +167,28 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	 * Kinds without such moves leave it out (every move of theirs is a decision).
 	 */
 	passive?(move: Move): boolean;
+}
+
+/**
+ * A kind's position format (issue 29; docs/positions.md): a game in progress written down — hands,
+ * displays, piles, tracks, whose turn, the decision awaited — secrets included, as JSON a person can
+ * write. It is *read* where every test seam is read: the scenario extra `{ position, … }` of the
+ * kind's `config(options, players, extra)`, which refuses an impossible position at once (code
+ * `BAD_POSITION`, the message naming the rule or the conservation fact: every card and piece exactly
+ * once), and `start(config, seed)` begins the game there. So a game from a position is an ordinary
+ * game of its config and seed: it replays, exports and is verified like any other. A position holds
+ * secrets, like a state: only the kind's `view` decides what a seat sees, from a position or not.
+ */
+export interface PositionFormat<State> {
+	/**
+	 * The scenario extra that starts a game at `state` (its `position`, and whatever else its start
+	 * needs, e.g. colours and the start player): `config(options, state's seats, write(state))` and
+	 * `start` with the state's seed give `state` back (tests/kinds/contract.test.ts checks it on
+	 * states of random play).
+	 */
+	write(state: State): Record<string, unknown>;
+	/** Where the format is documented (a docs/ path and section), for error messages and tools. */
+	readonly doc: string;
 }
 
 /**

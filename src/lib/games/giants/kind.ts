@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { fail, ok, type GameKind } from '$lib/engine';
+import { startable } from '$lib/engine/scenario';
 import { m } from '$lib/paraglide/messages';
 import { greedyBot, randomBot } from './bots';
 import { heuristicBot } from './heuristic';
@@ -86,7 +87,9 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 			if (!s.success) return fail('BAD_CONFIG', `scenario: ${s.issues[0].message}`);
 			extra = s.output;
 		}
-		return ok({ ...(extra as Partial<GiantsConfig>), players, quickStart: options.quickStart, immediateScoring: options.immediateScoring });
+		const config: GiantsConfig = { ...(extra as Partial<GiantsConfig>), players, quickStart: options.quickStart, immediateScoring: options.immediateScoring };
+		// An impossible starting position is refused here (400 BAD_POSITION at POST /api/dev/scenario), not at the start.
+		return config.position === undefined ? ok(config) : startable(giants.start, config);
 	},
 	start: giants.start,
 	status: (s) => ({ round: (s as Readable).round, phase: (s as Readable).phase.kind }),

@@ -7,7 +7,22 @@
  * the scenario's `colours` (default: the first `players` colours of the board data, as setup does).
  */
 import * as v from 'valibot';
-import { fail, jsonEqual, ok, type Result, type Seat, isOver } from '$lib/engine';
+import { fail, ok, type Result, type Seat, isOver } from '$lib/engine';
+import {
+	DEFAULT_SEED,
+	ExpectSchema,
+	issueLines,
+	moveEntrySchema,
+	Note,
+	playMoves,
+	runFailure,
+	stepIndex as indexOf,
+	unmetIn,
+	type ScenarioError,
+	type ScenarioExpect,
+	type ScenarioMove,
+	type ScenarioRun as Run
+} from '$lib/engine/scenario';
 import { COMPONENTS } from './board';
 import { giants } from './index';
 import type { Colour, GiantsConfig, GiantsEntry, GiantsState, StartPosition } from './types';
@@ -18,7 +33,6 @@ const COLOURS = ['blue', 'green', 'red', 'yellow', 'purple'] as const;
 const Int = (lo: number, hi: number) => v.pipe(v.number(), v.integer(), v.minValue(lo), v.maxValue(hi));
 const SeatRef = v.union([Int(0, 4), v.picklist(COLOURS)], 'a seat: a number 0–4 or a colour name');
 const Count = Int(0, 30);
-const Note = v.optional(v.union([v.string(), v.array(v.string())]));
 
 const BehindSchema = v.strictObject({
 	workers: v.optional(Count),
@@ -60,32 +74,7 @@ const PositionSchema = v.strictObject({
 	note: Note
 });
 
-/**
- * Expected outcomes (issue 11): a scenario can state what must hold, not only which moves are refused.
- * `view`: dot paths into the spectator view (e.g. `"players.0.score"`, `"phase.kind"`) and their
- * values; `log`: entries that must be among the log entries (each matched on the fields it gives);
- * `scores`: the final totals by seat; `over`: whether the game has ended.
- */
-const ExpectSchema = v.strictObject({
-	view: v.optional(v.record(v.string(), v.unknown())),
-	log: v.optional(v.array(v.looseObject({ type: v.string() }))),
-	scores: v.optional(v.array(v.number())),
-	over: v.optional(v.boolean()),
-	note: Note
-});
-export type ScenarioExpect = v.InferOutput<typeof ExpectSchema>;
-
-const MoveEntrySchema = v.strictObject({
-	seat: SeatRef,
-	move: v.looseObject({ type: v.string() }),
-	/** A name tests can look the step up by. */
-	label: v.optional(v.string()),
-	/** The move must be refused with this code; the replay then goes on without it. */
-	expectError: v.optional(v.string()),
-	/** What must hold right after this move (`log`: among the entries this move produced). */
-	expect: v.optional(ExpectSchema),
-	note: Note
-});
+const MoveEntrySchema = moveEntrySchema(SeatRef);
 
 export const ScenarioSchema = v.strictObject({
 	$schema: v.optional(v.string()),
@@ -109,13 +98,8 @@ export const ScenarioSchema = v.strictObject({
 
 export type ScenarioFile = v.InferInput<typeof ScenarioSchema>;
 
-export interface ScenarioMove {
-	seat: Seat;
-	move: unknown;
-	label?: string;
-	expectError?: string;
-	expect?: ScenarioExpect;
-}
+export type { ScenarioError, ScenarioExpect, ScenarioMove };
+export { DEFAULT_SEED };
 
 export interface Scenario {
 	name: string;
@@ -126,23 +110,10 @@ export interface Scenario {
 	expect?: ScenarioExpect;
 }
 
-/** Used when a scenario gives no seed (its dice are then usually forced). */
-export const DEFAULT_SEED = 'scenario';
-
-function where(issue: v.BaseIssue<unknown>): string {
-	const path = issue.path?.map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`)).join('') ?? '';
-	return 'scenario' + path;
-}
-
 /** Validates a parsed scenario file and resolves colour names to seats. Code `BAD_SCENARIO` on error. */
 export function loadScenario(raw: unknown): Result<Scenario> {
 	const parsed = v.safeParse(ScenarioSchema, raw);
-	if (!parsed.success) {
-		const lines = parsed.issues
-			.slice(0, 5)
-			.map((i) => `${where(i)}: ${i.message}${i.message.includes(i.received) ? '' : ` (received ${i.received})`}`);
-		return fail('BAD_SCENARIO', lines.join('\n'));
-	}
+	if (!parsed.success) return fail('BAD_SCENARIO', issueLines(parsed.issues));
 	const f = parsed.output;
 	const n = f.players;
 	if (f.colours && f.colours.length !== n) return fail('BAD_SCENARIO', `scenario.colours: name ${n} colours, one per seat`);
@@ -211,26 +182,7 @@ export function loadScenario(raw: unknown): Result<Scenario> {
 	return ok({ name: f.name ?? '', config, seed: f.seed ?? DEFAULT_SEED, colours, moves, ...(f.expect ? { expect: f.expect } : {}) });
 }
 
-export interface ScenarioError {
-	/** 0-based index into `moves`. */
-	index: number;
-	seat: Seat;
-	move: unknown;
-	code: string;
-	message: string;
-}
-
-export interface ScenarioRun {
-	state: GiantsState;
-	/** Every public log entry, setup's first. */
-	log: GiantsEntry[];
-	/** How many moves were replayed (refused ones that were expected count too). */
-	played: number;
-	/** The first move that went wrong; the state is the one before it. */
-	error: ScenarioError | null;
-	/** With `trace`: the state after each move (index as in `moves`) and the entries it produced. */
-	steps: { state: GiantsState; log: GiantsEntry[]; refused?: { code: string; message: string } }[];
-}
+export type ScenarioRun = Run<GiantsState, GiantsEntry>;
 
 /**
  * Sets the game up and replays the moves (up to `upTo`, exclusive). A setup refusal (BAD_CONFIG,
@@ -241,58 +193,15 @@ export interface ScenarioRun {
 export function runScenario(sc: Scenario, opts: { upTo?: number; trace?: boolean } = {}): Result<ScenarioRun> {
 	const set = giants.start(sc.config, sc.seed);
 	if (!set.ok) return set;
-	let state = set.value.state;
-	const log: GiantsEntry[] = [...set.value.log];
-	const steps: ScenarioRun['steps'] = [];
-	const end = Math.min(opts.upTo ?? sc.moves.length, sc.moves.length);
-	for (let index = 0; index < end; index++) {
-		const m = sc.moves[index];
-		const r = giants.apply(state, m.seat, m.move);
-		const err = (code: string, message: string): Result<ScenarioRun> =>
-			ok({ state, log, played: index, error: { index, seat: m.seat, move: m.move, code, message }, steps });
-		if (m.expectError !== undefined) {
-			if (r.ok) return err('EXPECTED_REFUSAL', `expected the refusal ${m.expectError}, but the move was accepted`);
-			if (r.code !== m.expectError) return err(r.code, `${r.message} (expected ${m.expectError})`);
-			if (opts.trace) steps.push({ state, log: [], refused: { code: r.code, message: r.message } });
-			continue;
-		}
-		if (!r.ok) return err(r.code, r.message);
-		state = r.value.state;
-		log.push(...r.value.log);
-		if (opts.trace) steps.push({ state, log: r.value.log });
-		const missed = m.expect ? unmet(m.expect, state, r.value.log) : null;
-		if (missed) return ok({ state, log, played: index + 1, error: { index, seat: m.seat, move: m.move, code: 'EXPECTATION', message: missed }, steps });
-	}
-	const missed = sc.expect && end === sc.moves.length ? unmet(sc.expect, state, log) : null;
-	if (missed) return ok({ state, log, played: end, error: { index: end, seat: -1, move: null, code: 'EXPECTATION', message: missed }, steps });
-	return ok({ state, log, played: end, error: null, steps });
+	return ok(playMoves(giants, set.value, sc.moves, unmet, { ...opts, ...(sc.expect ? { expect: sc.expect } : {}) }));
 }
 
 /** The index of the move with that label (tests address steps by label). */
-export function stepIndex(sc: Scenario, label: string): number {
-	const i = sc.moves.findIndex((m) => m.label === label);
-	if (i < 0) throw new Error(`scenario ${sc.name}: no move labelled ${label}`);
-	return i;
-}
+export const stepIndex = (sc: Scenario, label: string): number => indexOf(sc, label);
 
 /** The first expectation that does not hold, worded; null when all hold. */
 export function unmet(x: ScenarioExpect, state: GiantsState, log: readonly GiantsEntry[]): string | null {
-	const view = giants.view(state, null) as unknown;
-	for (const [path, want] of Object.entries(x.view ?? {})) {
-		let got: unknown = view;
-		for (const key of path.split('.')) got = got !== null && typeof got === 'object' ? (got as Record<string, unknown>)[key] : undefined;
-		if (!jsonEqual(got, want)) return `view.${path} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`;
-	}
-	for (const want of x.log ?? []) {
-		const hit = log.some((e) => Object.entries(want).every(([k, val]) => jsonEqual((e as unknown as Record<string, unknown>)[k], val)));
-		if (!hit) return `no log entry matches ${JSON.stringify(want)}`;
-	}
-	if (x.scores) {
-		const got = giantsScores(state).map((sh) => sh.total);
-		if (!jsonEqual(got, x.scores)) return `scores are ${got.join(', ')}, expected ${x.scores.join(', ')}`;
-	}
-	if (x.over !== undefined && isOver(giantsKind, state) !== x.over) return x.over ? 'the game is not over' : 'the game is over';
-	return null;
+	return unmetIn(x, { view: giants.view(state, null), log, scores: () => giantsScores(state).map((sh) => sh.total), over: () => isOver(giantsKind, state) });
 }
 
 /**
@@ -312,10 +221,6 @@ export function runFile(raw: unknown, o: { seat?: string; log?: boolean }): { ou
 	const run = runScenario(sc.value);
 	if (!run.ok) return { failure: `setup refused: ${run.code}: ${run.message}` };
 	const { error, state, log } = run.value;
-	if (error) {
-		if (error.code === 'EXPECTATION') return { failure: `after move #${error.index}: EXPECTATION: ${error.message}` };
-		const who = `${error.seat} (${sc.value.colours[error.seat] ?? '?'})`;
-		return { failure: `move #${error.index} by seat ${who} ${JSON.stringify(error.move)}\n${error.code}: ${error.message}` };
-	}
+	if (error) return { failure: runFailure(error, (seat) => sc.value.colours[seat] ?? null) };
 	return { output: o.log ? log : giants.view(state, viewer) };
 }

@@ -97,21 +97,21 @@ function applyPosition(s: GiantsState, pos: StartPosition): Result<null> {
 	const n = s.players.length;
 	const per = COMPONENTS.perColour;
 	if (pos.round !== undefined) {
-		if (!isIntIn(pos.round, 1, 25)) return fail('BAD_POSITION', 'round must be 1–25');
+		if (!isIntIn(pos.round, 1, 25)) return fail('BAD_POSITION', 'G-6.4: round must be 1–25');
 		s.round = pos.round;
 	}
 	if (pos.startPlayer !== undefined) {
-		if (!isIntIn(pos.startPlayer, 0, n - 1)) return fail('BAD_POSITION', 'startPlayer must be a seat');
+		if (!isIntIn(pos.startPlayer, 0, n - 1)) return fail('BAD_POSITION', 'G-2.3: the start player must be a seat');
 		s.startPlayer = pos.startPlayer;
 	}
 	for (const seatCut of pos.forestsCut ?? []) {
-		if (HEX.get(seatCut)?.type !== 'forest') return fail('BAD_POSITION', `${seatCut} is not a forest`);
+		if (HEX.get(seatCut)?.type !== 'forest') return fail('BAD_POSITION', `G-1: ${seatCut} is not one of the 7 forests`);
 		s.forestsCut.push(seatCut);
 	}
 	const markersOnStatues = Array(n).fill(0);
 	const pedestalsOnBoard = Array(n).fill(0);
 	for (const [ahu, seat] of Object.entries(pos.reserved ?? {})) {
-		if (!AHU.has(ahu) || !isIntIn(seat, 0, n - 1)) return fail('BAD_POSITION', `bad reservation ${ahu}`);
+		if (!AHU.has(ahu) || !isIntIn(seat, 0, n - 1)) return fail('BAD_POSITION', `G-4.2: a reservation of ${ahu} needs an ahu of the board and a seat`);
 		s.ahus[ahu].pedestal = seat;
 		pedestalsOnBoard[seat]++;
 	}
@@ -119,31 +119,31 @@ function applyPosition(s: GiantsState, pos: StartPosition): Result<null> {
 		const size: Size = st.kind === 'headdress' ? 1 : (st.size ?? 1);
 		const id = (st.kind === 'moai' ? 'm' : 'h') + s.nextStatue++;
 		if (st.kind === 'moai') {
-			if (s.supply.moai[size - 1] <= 0) return fail('BAD_POSITION', `no moai of size ${size} left`);
+			if (s.supply.moai[size - 1] <= 0) return fail('BAD_POSITION', `G-1: no moai of size ${size} left (17, 12 and 6 of sizes 1, 2 and 3)`);
 			s.supply.moai[size - 1]--;
 		} else {
-			if (s.supply.headdresses <= 0) return fail('BAD_POSITION', 'no headdress left');
+			if (s.supply.headdresses <= 0) return fail('BAD_POSITION', 'G-1: no headdress left (there are 14)');
 			s.supply.headdresses--;
 		}
 		const owner = st.owner ?? st.marker ?? null;
 		if (st.ahu !== undefined) {
 			const a = s.ahus[st.ahu];
-			if (!a) return fail('BAD_POSITION', `unknown ahu ${st.ahu}`);
+			if (!a) return fail('BAD_POSITION', `G-1: ${st.ahu} is no ahu of the board`);
 			if (st.kind === 'moai') {
-				if (a.moai !== null || owner === null) return fail('BAD_POSITION', `cannot erect on ${st.ahu}`);
+				if (a.moai !== null || owner === null) return fail('BAD_POSITION', `G-5.4: a moai on ${st.ahu} needs an owner and an ahu without a moai`);
 				if (a.pedestal === null) pedestalsOnBoard[owner]++;
-				else if (a.pedestal !== owner) return fail('BAD_POSITION', `${st.ahu} is reserved by another seat`);
+				else if (a.pedestal !== owner) return fail('BAD_POSITION', `G-5.4: ${st.ahu} is reserved by another seat`);
 				a.pedestal = owner;
 				a.moai = id;
 			} else {
-				if (a.moai === null || a.crown !== null) return fail('BAD_POSITION', `cannot crown on ${st.ahu}`);
+				if (a.moai === null || a.crown !== null) return fail('BAD_POSITION', `G-5.5: a headdress on ${st.ahu} crowns its moai, which must be there and uncrowned`);
 				a.crown = id;
 			}
 			s.statues.push({ id, kind: st.kind, size, loc: { kind: 'ahu', ahu: st.ahu }, owner, marker: null, abandoned: false });
 		} else {
-			if (!st.hex || !HEX.has(st.hex)) return fail('BAD_POSITION', 'a statue needs a hex or an ahu');
+			if (!st.hex || !HEX.has(st.hex)) return fail('BAD_POSITION', 'input validation: a statue needs a hex or an ahu');
 			if (st.marker !== undefined) {
-				if (!isIntIn(st.marker, 0, n - 1)) return fail('BAD_POSITION', 'bad marker seat');
+				if (!isIntIn(st.marker, 0, n - 1)) return fail('BAD_POSITION', 'G-5.6: a statue\'s marker must be a seat');
 				markersOnStatues[st.marker]++;
 			}
 			const marker = st.marker ?? null;
@@ -166,19 +166,19 @@ function applyPosition(s: GiantsState, pos: StartPosition): Result<null> {
 		if (over?.behind?.pedestals === undefined) p.behind.pedestals -= pedestalsOnBoard[seat];
 		const b = p.behind;
 		for (const k of ['workers', 'markers', 'pedestals', 'logs'] as const) {
-			if (!isIntIn(b[k], 0, 30)) return fail('BAD_POSITION', `seat ${seat}: bad ${k}`);
+			if (!isIntIn(b[k], 0, 30)) return fail('BAD_POSITION', `input validation: seat ${seat}: ${k} behind the screen must be 0–30`);
 		}
 		p.bag.workers = per.workers - b.workers;
 		p.bag.markers = per.tribeMarkers - b.markers - markersOnStatues[seat];
 		const pedestalTotal = SETUP.pedestalsByPlayers[String(n)];
 		if (p.bag.workers < 0 || p.bag.markers < 0 || b.pedestals + pedestalsOnBoard[seat] !== pedestalTotal)
-			return fail('BAD_POSITION', `seat ${seat}: more pieces than the box holds`);
+			return fail('BAD_POSITION', `G-1, G-2.1, G-2.2: seat ${seat}: more workers or tribe markers than a colour has, or pedestals that do not add up to ${SETUP.pedestalsByPlayers[String(n)]}`);
 		logs += b.logs;
 		rongo += p.front.rongo;
 	}
 	s.supply.logs -= logs;
 	s.supply.rongo -= rongo;
-	if (s.supply.logs < 0 || s.supply.rongo < 0) return fail('BAD_POSITION', 'more logs or rongo halves than the box holds');
+	if (s.supply.logs < 0 || s.supply.rongo < 0) return fail('BAD_POSITION', 'G-1: more logs (27) or rongo halves (30) than the box holds');
 	return ok(null);
 }
 

@@ -5,7 +5,7 @@ import { legalMoves } from './legal';
 import { invasionTarget } from './engine';
 import { uselessItems } from './checks';
 import { salePrice } from './rules';
-import { arrange, atTurn, birds, display, entries, giveKarakia, giveLeaderTile, hand, none, pay, play, put, refused, tile, turn, types } from './test-helpers';
+import { arrange, atTurn, birds, display, entries, giveKarakia, giveLeaderTile, hand, none, pay, play, positioned, put, refused, tile, turn, types } from './test-helpers';
 import type { MoaMove } from './types';
 
 const B = (species: string, n = 1, skip = 0) => birds(species, n + skip).slice(skip);
@@ -337,12 +337,12 @@ describe('M-7.8 pass', () => {
 	});
 
 	it('M-0.4: a pass is automatic only with no bird card, no usable symbol leader tile and no usable karakia tile', () => {
-		const s = arrange(3, (x) => {
-			atTurn(x, 2);
-			hand(x, 0, []);
-			hand(x, 1, []);
-			giveLeaderTile(x, 1, 'L01'); // a VP tile is no reason to ask
-			hand(x, 2, B('pukeko'));
+		// Written as a position (position.ts), not arranged by rewriting the state.
+		const s = positioned(3, {
+			round: 1,
+			phase: { kind: 'turn', seat: 2 },
+			hands: [[], [], B('pukeko')],
+			leaderTiles: [null, ['L01']] // a VP tile is no reason to ask
 		});
 		const r = play(s, 2, { type: 'pass' });
 		// Round 2: seat 1 starts (auto pass), then seat 2 is asked.

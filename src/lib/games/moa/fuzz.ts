@@ -20,55 +20,12 @@ import { below, checkFinalOutcome, cloneJson, deepFreeze, fuzzCheck as check, Fu
 import { heuristicBot, randomBot } from './bots';
 import { moa } from './index';
 import { legalMoves } from './legal';
-import { BIRD_DECK, C, KARAKIA_TILES, LEADER_TILES, MAMMAL_DECK, PER_COLOUR, TERRAIN_DECK, owners, usableKarakia } from './rules';
+import { invariantErrors } from './invariants';
+import { C, usableKarakia } from './rules';
 import type { MoaMove, MoaState, MoaView, Payment, Seat, Viewer } from './types';
 import { moaKind } from './kind';
 
-export { FuzzFailure };
-
-
-
-function sameSet(found: string[], all: readonly string[]): boolean {
-	return found.length === all.length && new Set(found).size === all.length && found.every((x) => all.includes(x));
-}
-
-/** What must hold in every state; a list of what does not. */
-export function invariantErrors(s: MoaState): string[] {
-	const errs: string[] = [];
-	const x = s.secret;
-	// M-1.2: the 60 bird cards: hands, draw pile, discard pile.
-	if (!sameSet([...x.hands.flat(), ...x.birdPile, ...s.birdDiscard], BIRD_DECK)) errs.push('bird cards not conserved');
-	// M-1.3: the 20 mammal cards: deck, display, discard, taken by selling.
-	const displayed = Object.values(s.display).flat();
-	if (!sameSet([...x.mammalDeck, ...displayed, ...s.mammalDiscard, ...s.taken.flatMap((t) => t.cards)], MAMMAL_DECK)) errs.push('mammal cards not conserved');
-	// M-1.5: the 30 terrain cards (once a period is under way).
-	if (s.period > 0 && !sameSet([...s.terrainDrawn, ...x.terrainDeck, ...x.terrainAside], TERRAIN_DECK)) errs.push('terrain cards not conserved');
-	// M-1.6: the 12 leader tiles: on the board, held, out of the game.
-	const onBoard = s.regions.map((r) => r.leaderTile).filter((t): t is string => t !== null);
-	if (!sameSet([...onBoard, ...s.leaderTiles.flat().map((t) => t.id), ...s.leaderTilesOut], LEADER_TILES.map((t) => t.id))) errs.push('leader tiles not conserved');
-	// M-1.7: the 13 karakia tiles: stacks and held.
-	if (!sameSet([...Object.values(s.karakiaSupply).flat(), ...s.karakia.flat().map((t) => t.id)], KARAKIA_TILES.map((t) => t.id))) errs.push('karakia tiles not conserved');
-	// M-1.8: per colour 16 birds and 4 leaders.
-	for (let o = 0; o < owners(s); o++) {
-		const birds = s.supplyBirds[o] + s.regions.reduce((a, r) => a + r.birds[o], 0);
-		const leaders = s.supplyLeaders[o] + s.leadersOut[o] + s.regions.filter((r) => r.leader === o).length;
-		if (birds !== PER_COLOUR.birds) errs.push(`owner ${o}: ${birds} birds`);
-		if (leaders !== PER_COLOUR.leaders) errs.push(`owner ${o}: ${leaders} leaders`);
-		if (s.supplyBirds[o] < 0 || s.supplyLeaders[o] < 0 || s.regions.some((r) => r.birds[o] < 0)) errs.push(`owner ${o}: a negative count`);
-	}
-	for (const r of s.regions) {
-		if (r.mammal && r.stronghold) errs.push(`region ${r.id}: a stronghold beside a mammal tile`);
-		if ((r.sale !== null) !== (r.mammal?.side === 'trade')) errs.push(`region ${r.id}: sale and trade tile disagree`);
-		if (s.erupted && r.id === C.volcanoRegion && (r.birds.some((b) => b > 0) || r.leader !== null || r.mammal || r.stronghold || r.leaderTile)) errs.push('the erupted volcano is not empty');
-	}
-	if (s.regions.filter((r) => r.stronghold).length > C.strongholds) errs.push('more strongholds than exist');
-	if (s.vp.some((v) => v < 0) || s.sales < 0) errs.push('a negative counter');
-	if (s.handSize.some((n, seat) => n !== x.hands[seat].length) || s.birdPileLeft !== x.birdPile.length || s.mammalDeckLeft !== x.mammalDeck.length || s.terrainDeckLeft !== x.terrainDeck.length)
-		errs.push('a public count disagrees with its pile');
-	if (s.owe.some((n, seat) => n < 0 || n > x.hands[seat].length)) errs.push('an impossible owed discard');
-	if (s.phase.kind === 'busy') errs.push('a busy state left apply');
-	return errs;
-}
+export { FuzzFailure, invariantErrors };
 
 type Bot = (v: MoaView, seat: Seat, rng: RngState) => MoaMove;
 

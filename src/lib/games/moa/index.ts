@@ -3,7 +3,8 @@
  * the kind's `outcome` (kind.ts). Pure: imports nothing of the platform (conventions §1).
  */
 import type { Applied, Game, Result } from '$lib/engine';
-import { apply, setupWithLog, view } from './engine';
+import { apply, view } from './engine';
+import { start } from './position';
 import { awaited, legalMoves } from './legal';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView } from './types';
 
@@ -17,7 +18,7 @@ export const ENGINE_VERSION = 'moa@1';
 export const moa: Game<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry> & { start(config: MoaConfig, seed: string): Result<Applied<MoaState, MoaEntry>> } = {
 	id: 'moa',
 	engineVersion: ENGINE_VERSION,
-	start: setupWithLog,
+	start,
 	apply,
 	legalMoves,
 	view,

@@ -13,15 +13,21 @@ import { scoreItems, standings } from './score';
 import { logText, phaseName } from './text';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView, Readable, Seat } from './types';
 import { verify } from './verify';
+import { writePosition } from './position';
+import { issueLines, startable } from '$lib/engine/scenario';
 
 /** Moa has no creator options: the 2-player variant (M-11) follows from the number of players. */
 export const MoaOptions = v.strictObject({});
 export type MoaOptions = v.InferOutput<typeof MoaOptions>;
 
-/** Test seam (GameRoom.createScenario): a fixed start player and colours. */
+/**
+ * Test seam (GameRoom.createScenario, `npm run scenario`): a fixed start player and colours, or a game
+ * in progress (position.ts, docs/positions.md § Moa), which `config` refuses at once when impossible.
+ */
 const ScenarioExtra = v.strictObject({
 	startPlayer: v.optional(v.pipe(v.number(), v.integer())),
-	colours: v.optional(v.array(v.nullable(v.picklist(['red', 'yellow', 'green', 'blue', 'black']))))
+	colours: v.optional(v.array(v.nullable(v.picklist(['red', 'yellow', 'green', 'blue', 'black'])))),
+	position: v.optional(v.unknown())
 });
 
 /** The status line's phase: an owed exchange discard first (M-8.6), else the decision awaited. */
@@ -65,14 +71,13 @@ export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, 
 	typicalMinutes: 90,
 	options: MoaOptions,
 	config(_options, players, scenario) {
-		let extra = {};
-		if (scenario !== undefined) {
-			const s = v.safeParse(ScenarioExtra, scenario);
-			if (!s.success) return fail('BAD_CONFIG', `scenario: ${s.issues[0].message}`);
-			extra = s.output;
-		}
-		return ok({ ...extra, players });
+		if (scenario === undefined) return ok({ players });
+		const s = v.safeParse(ScenarioExtra, scenario);
+		if (!s.success) return fail('BAD_CONFIG', issueLines(s.issues, 'scenario'));
+		const config: MoaConfig = { ...(s.output as Omit<MoaConfig, 'players'>), players };
+		return config.position === undefined ? ok(config) : startable(moa.start, config);
 	},
+	position: { write: writePosition, doc: 'docs/positions.md § Moa' },
 	start: moa.start,
 	status: (s) => {
 		const r = s as Readable;

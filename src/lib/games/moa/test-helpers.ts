@@ -5,10 +5,11 @@
  */
 import { expect } from 'vitest';
 import { cloneJson } from '$lib/engine';
-import { invariantErrors } from './fuzz';
+import { invariantErrors } from './invariants';
 import { moa } from './index';
 import { BIRD_CARDS, MAMMAL_CARDS, VOLCANO, VOLCANO_TRACK, mammalKind, playerOrder } from './rules';
 import type { CardId, Colour, MammalKind, MoaConfig, MoaEntry, MoaMove, MoaState, Payment, Seat, Task, TileId } from './types';
+import type { MoaPosition } from './position';
 
 export const SEED = 'moa-test-seed';
 export const COLOURS: Colour[] = ['red', 'yellow', 'green', 'blue', 'black'];
@@ -321,3 +322,24 @@ export const types = (log: MoaEntry[]): string[] => log.map((e) => e.type);
 /** The log entries of one type. */
 export const entries = <T extends MoaEntry['type']>(log: MoaEntry[], type: T): Extract<MoaEntry, { type: T }>[] =>
 	log.filter((e): e is Extract<MoaEntry, { type: T }> => e.type === type);
+
+// ---- positions (position.ts, docs/positions.md § Moa) ------------------------------------------
+
+/**
+ * A game started from a written position (seat 0 the first start player, colours in the data's
+ * order), with its start entries; a refused position throws. Prefer it to arranging a state by hand.
+ */
+export function startedAt(players: number, position: MoaPosition, seed = SEED): { state: MoaState; log: MoaEntry[] } {
+	const r = moa.start({ players, startPlayer: 0, colours: COLOURS.slice(0, players), position }, seed);
+	if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+	expect(invariantErrors(r.value.state), 'the position').toEqual([]);
+	return r.value;
+}
+
+export const positioned = (players: number, position: MoaPosition, seed = SEED): MoaState => startedAt(players, position, seed).state;
+
+/** Why the position is refused (`BAD_POSITION: …`), or `accepted`. */
+export function refusedPosition(players: number, position: unknown): string {
+	const r = moa.start({ players, startPlayer: 0, colours: COLOURS.slice(0, players), position: position as MoaPosition }, SEED);
+	return r.ok ? 'accepted' : `${r.code}: ${r.message}`;
+}

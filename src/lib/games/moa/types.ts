@@ -10,6 +10,7 @@
  * viewer may not see with null, so the same rule code reads a state or a view.
  */
 import type { RngState, Seat, Viewer } from '$lib/engine';
+import type { MoaPosition } from './position';
 
 export type { Seat, Viewer };
 
@@ -30,6 +31,8 @@ export interface MoaConfig {
 	colours?: (Colour | null)[];
 	/** M-2.1: the creator fixes the start player; otherwise drawn (M-0.3). */
 	startPlayer?: number;
+	/** Tests and scenarios only (never set by the platform): a game in progress to start from (position.ts). */
+	position?: MoaPosition;
 }
 
 /** A mammal tile on the board (M-1.4): it carries the values of the card that placed it. */
@@ -238,7 +241,7 @@ export type MoaMove =
 
 export type MoaEntry =
 	/** M-2: colours, the start player, the leader tile of each region (index i: region i + 1). */
-	| { type: 'start'; colours: Colour[]; firstPlayer: Seat; leaderTiles: TileId[]; neutral: boolean }
+	| { type: 'start'; colours: Colour[]; firstPlayer: Seat; leaderTiles: (TileId | null)[]; neutral: boolean }
 	/** M-4: a new period (hands dealt, terrain cards shuffled). */
 	| { type: 'period'; period: number }
 	| { type: 'round'; period: number; round: number; startPlayer: Seat }

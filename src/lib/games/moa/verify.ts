@@ -8,7 +8,8 @@
  */
 import { commitSeed, type DrawCheck, type RandomnessCheck, type RevealedGame } from '$lib/engine';
 import { m } from '$lib/paraglide/messages';
-import { apply, setupWithLog } from './engine';
+import { apply } from './engine';
+import { start } from './position';
 import type { MoaConfig, MoaEntry, MoaMove } from './types';
 
 /** The random events of a log, grouped for the check: label → shown values. */
@@ -39,11 +40,12 @@ function grouped(events: { key: string; label: string; value: string }[]): Map<s
 export function verify(g: RevealedGame<MoaConfig, MoaMove, MoaEntry>): RandomnessCheck {
 	const commitment = commitSeed(g.seed) === g.seedCommitment;
 	const recomputed: MoaEntry[] = [];
-	const start = setupWithLog(g.config, g.seed);
-	let replayed = start.ok;
-	if (start.ok) {
-		recomputed.push(...start.value.log);
-		let s = start.value.state;
+	// A game from a position (a test seam) starts there, as it did (position.ts `start`).
+	const started = start(g.config, g.seed);
+	let replayed = started.ok;
+	if (started.ok) {
+		recomputed.push(...started.value.log);
+		let s = started.value.state;
 		for (const { seat, move } of g.moves) {
 			const r = apply(s, seat, move);
 			if (!r.ok) {

@@ -5,7 +5,7 @@ import { rapanui } from './index';
 import { rapanuiKind } from './kind';
 import { legalMoves } from './legal';
 import { DECK } from './rules';
-import { arrange, holding, must, refused, types } from './test-helpers';
+import { arrange, holding, must, positioned, refused, types } from './test-helpers';
 import type { RapaNuiEntry, RapaNuiState } from './types';
 
 /**
@@ -31,10 +31,11 @@ const WC = (c: string) => `start-${c}-woodcutter`;
 
 describe('R-6 drawing', () => {
 	it('R-6.1: as many draws as cards were played (1–3)', () => {
-		const s = arrange(2, (x) => {
-			x.hands[0] = ['fish-1', 'fish-2', 'fish-3'];
-			x.phase = { kind: 'turn', step: 2 };
-			x.wood[0] = 5;
+		// Written as a position (position.ts): the three fish in hand, the start cards in the display.
+		const YG = (k: string) => `start-yellow_green-${k}`;
+		const s = positioned(2, {
+			phase: { kind: 'turn', step: 2 },
+			players: [{ hand: ['fish-1', 'fish-2', 'fish-3'], display: [YG('woodcutter'), YG('paper_mulberry'), YG('sweet_potato'), YG('grain')], wood: 5 }, null]
 		});
 		expect(must(s, 0, { type: 'play', card: 'fish', count: 3 }).state.phase).toEqual({ kind: 'draw', left: 3, uncovered: null });
 	});

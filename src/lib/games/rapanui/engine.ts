@@ -32,6 +32,7 @@ import {
 	bonusSeat
 } from './rules';
 import { playMoves } from './legal';
+import { positionState } from './position';
 import type { CardId, CardType, Colour, Due, Kind, Offerings, Phase, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat, Viewer } from './types';
 
 type Log = RapaNuiEntry[];
@@ -79,6 +80,7 @@ function checkConfig(config: RapaNuiConfig): Failure | null {
 		const chosen = config.colours.filter((c) => c !== null);
 		if (chosen.some((c) => !COLOURS.includes(c as Colour)) || new Set(chosen).size !== chosen.length) return fail('BAD_CONFIG', 'colours must be distinct colours of the game');
 	}
+	if (config.position !== undefined && config.deck !== undefined) return fail('BAD_CONFIG', 'a position says its own pile: no deck with it');
 	if (config.deck !== undefined) {
 		const d = config.deck;
 		if (!Array.isArray(d) || d.length !== DECK.length || !d.every(isCard) || new Set(d).size !== DECK.length || d.some((id) => id.startsWith('start-')))
@@ -91,6 +93,7 @@ export function setupWithLog(config: RapaNuiConfig, seed: string): Result<Applie
 	const bad = checkConfig(config);
 	if (bad) return bad;
 	if (typeof seed !== 'string' || seed.length === 0) return fail('BAD_SEED', 'the seed must be a non-empty string');
+	if (config.position !== undefined) return fromPosition(config, seed);
 	const n = config.players;
 	const { startPlayer, colours, pile } = draws(config, seed);
 	// the top 16 cards, 4 per column; the first card of a column lies at the back.
@@ -124,6 +127,23 @@ export function setupWithLog(config: RapaNuiConfig, seed: string): Result<Applie
 		{ type: 'turn', seat: startPlayer, turn: 1 }
 	];
 	settle(s, log);
+	return ok({ state: s, log });
+}
+
+/**
+ * A game started from a position (position.ts; a test seam): the position's state, the start entry
+ * with its display and the turn, then R-0.4's automatic steps — or R-8.2's reveal for a finished one.
+ */
+function fromPosition(config: RapaNuiConfig, seed: string): Result<Applied<RapaNuiState, RapaNuiEntry>> {
+	const r = positionState(config, seed, shuffle);
+	if (!r.ok) return r;
+	const s = r.value;
+	const log: Log = [
+		{ type: 'start', startPlayer: s.startPlayer, colours: [...s.colours], display: cloneJson(s.columns) },
+		{ type: 'turn', seat: s.active, turn: s.turn }
+	];
+	if (s.phase.kind === 'over') end(s, log);
+	else settle(s, log);
 	return ok({ state: s, log });
 }
 

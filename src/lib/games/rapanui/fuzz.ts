@@ -17,59 +17,12 @@ import { below, checkFinalOutcome, cloneJson, deepFreeze, fuzzCheck as check, Fu
 import { heuristicBot, randomBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
-import { DECK, KINDS, PER_KIND } from './rules';
-import type { Kind, RapaNuiMove, RapaNuiState, RapaNuiView, Seat, Viewer } from './types';
+import { KINDS } from './rules';
+import { invariantErrors } from './invariants';
+import type { RapaNuiMove, RapaNuiState, RapaNuiView, Seat, Viewer } from './types';
 import { rapanuiKind } from './kind';
 
-export { FuzzFailure };
-
-
-
-/** What must hold in every state; a list of what does not. */
-export function invariantErrors(s: RapaNuiState): string[] {
-	const errs: string[] = [];
-	// R-1.1: the 50 Rapa Nui cards, each exactly once: pile, display, hands, personal displays, box.
-	const all = [...s.secret.pile, ...s.columns.flat(), ...s.hands.flat(), ...s.displays.flat(), ...s.box];
-	const deck = all.filter((id) => !id.startsWith('start-'));
-	if (deck.length !== DECK.length || new Set(deck).size !== DECK.length) errs.push(`Rapa Nui cards: ${deck.length} (${new Set(deck).size} distinct)`);
-	// R-1.2, R-2.2: the start cards of the colours in play, 4 each, never in the pile or the display.
-	const start = all.filter((id) => id.startsWith('start-'));
-	if (start.length !== 4 * s.players || new Set(start).size !== start.length) errs.push(`start cards: ${start.length}`);
-	if (!start.every((id) => s.colours.some((c) => id.startsWith(`start-${c}-`)))) errs.push('a start card of a colour not in play');
-	if ([...s.secret.pile, ...s.columns.flat(), ...s.box].some((id) => id.startsWith('start-'))) errs.push('a start card in the pile, display or box');
-	if (s.pileLeft !== s.secret.pile.length) errs.push('pileLeft disagrees with the pile');
-	// R-1.3: 25 of each kind in the supply, the collections and on the stone.
-	let down = 0;
-	const stone: Record<Kind, number> = { fish: 0, paper_mulberry: 0, sweet_potato: 0, grain: 0 };
-	const downBy: Record<Kind, number>[] = s.wood.map(() => ({ fish: 0, paper_mulberry: 0, sweet_potato: 0, grain: 0 }));
-	for (const c of s.stone) {
-		const k = c.faceUp ? c.kind : s.secret.faceDown[down++];
-		if (!k) {
-			errs.push('a face-up stone card without a kind');
-			continue;
-		}
-		if (!c.faceUp && s.phase.kind !== 'over' && c.kind !== null) errs.push('a face-down kind is public before the end');
-		stone[k]++;
-		if (!c.faceUp) downBy[c.seat][k]++;
-	}
-	if (down !== s.secret.faceDown.length) errs.push('face-down kinds disagree with the stone');
-	for (const k of KINDS) {
-		const total = s.supply[k] + stone[k] + s.secret.collections.reduce((a, c) => a + c[k], 0);
-		if (total !== PER_KIND) errs.push(`${k}: ${total} offering cards`);
-		if (s.supply[k] < 0) errs.push(`${k} supply below 0`);
-	}
-	s.wood.forEach((_, seat) => {
-		if (s.wood[seat] < 0 || s.fame[seat] < 0) errs.push(`seat ${seat}: negative wood or fame`);
-		if (s.faceDowns[seat] !== s.stone.filter((c) => !c.faceUp && c.seat === seat).length) errs.push(`seat ${seat}: face-down count`);
-		for (const k of KINDS) {
-			if (s.secret.collections[seat][k] < 0) errs.push(`seat ${seat}: negative ${k}`);
-			// R-0.1: the ledger is the collection plus the seat's face-down cards of the kind.
-			if (s.ledger[seat][k] !== s.secret.collections[seat][k] + downBy[seat][k]) errs.push(`seat ${seat}: ledger ${k}`);
-		}
-		if (s.hands[seat].length > 3) errs.push(`seat ${seat}: ${s.hands[seat].length} cards in hand`);
-	});
-	return errs;
-}
+export { FuzzFailure, invariantErrors };
 
 type Bot = (v: RapaNuiView, seat: Seat, rng: RngState) => RapaNuiMove;
 

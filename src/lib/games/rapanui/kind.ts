@@ -4,24 +4,31 @@
  */
 import * as v from 'valibot';
 import { fail, ok, type GameKind } from '$lib/engine';
+import { issueLines, startable } from '$lib/engine/scenario';
 import { m } from '$lib/paraglide/messages';
 import { heuristicBot, randomBot, simpleBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
-import { PLAYERS } from './rules';
+import { COLOURS, PLAYERS } from './rules';
 import { scoreItems, standings } from './score';
 import { logText, phaseName } from './text';
-import type { RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
+import type { Colour, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 import { verify } from './verify';
+import { writePosition } from './position';
 
 /** Rapa Nui has no creator options (the rulebook has no variants). */
 export const RapaNuiOptions = v.strictObject({});
 export type RapaNuiOptions = v.InferOutput<typeof RapaNuiOptions>;
 
-/** Test seam (GameRoom.createScenario): a fixed start player and a fixed deck order. */
+/**
+ * Test seam (GameRoom.createScenario, `npm run scenario`): a fixed start player, colours, a fixed deck
+ * order, or a game in progress (position.ts, docs/positions.md § Rapa Nui; setup validates it).
+ */
 const ScenarioExtra = v.strictObject({
 	startPlayer: v.optional(v.pipe(v.number(), v.integer())),
-	deck: v.optional(v.array(v.string()))
+	colours: v.optional(v.array(v.nullable(v.picklist(COLOURS as [Colour, ...Colour[]])))),
+	deck: v.optional(v.array(v.string())),
+	position: v.optional(v.unknown())
 });
 
 /** The status line's phase: step 1 and step 2 of a turn are told apart. */
@@ -56,15 +63,14 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 	typicalMinutes: 45,
 	options: RapaNuiOptions,
 	config(_options, players, scenario) {
-		let extra = {};
-		if (scenario !== undefined) {
-			const s = v.safeParse(ScenarioExtra, scenario);
-			if (!s.success) return fail('BAD_CONFIG', `scenario: ${s.issues[0].message}`);
-			extra = s.output;
-		}
-		return ok({ ...extra, players });
+		if (scenario === undefined) return ok({ players });
+		const s = v.safeParse(ScenarioExtra, scenario);
+		if (!s.success) return fail('BAD_CONFIG', issueLines(s.issues, 'scenario'));
+		const config = { ...(s.output as Omit<RapaNuiConfig, 'players'>), players };
+		return config.position === undefined ? ok(config) : startable(rapanui.start, config);
 	},
 	start: rapanui.start,
+	position: { write: writePosition, doc: 'docs/positions.md § Rapa Nui' },
 	status: (s) => ({ round: null, phase: phaseOf(s as Readable) }),
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),

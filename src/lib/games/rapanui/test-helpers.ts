@@ -5,16 +5,38 @@
 import { expect } from 'vitest';
 import { cloneJson } from '$lib/engine';
 import { rapanui } from './index';
-import { DECK } from './rules';
+import { COLOURS, DECK } from './rules';
+import type { RapaNuiPosition } from './position';
 import type { CardId, Kind, Offerings, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, Seat } from './types';
 
 export const SEED = 'rapanui-test-seed';
 
 /** A fresh game: seat 0 starts, colours in data order, the deck in canonical order unless given. */
 export function fresh(players = 2, config: Partial<RapaNuiConfig> = {}): RapaNuiState {
-	const r = rapanui.start({ players, startPlayer: 0, colours: ['yellow_green', 'light_blue', 'red', 'purple'].slice(0, players) as RapaNuiConfig['colours'], deck: [...DECK], ...config }, SEED);
+	const r = rapanui.start({ players, startPlayer: 0, colours: COLOURS.slice(0, players), deck: [...DECK], ...config }, SEED);
 	if (!r.ok) throw new Error(r.message);
 	return r.value.state;
+}
+
+/**
+ * A game started from a position (position.ts, docs/positions.md § Rapa Nui): seat 0 the start
+ * player, colours in data order; R-0.4's automatic steps have run. Refused positions throw.
+ */
+export function positioned(players: number, position: RapaNuiPosition, config: Partial<RapaNuiConfig> = {}): RapaNuiState {
+	return started(players, position, config).state;
+}
+
+/** The same with the start's log entries. */
+export function started(players: number, position: RapaNuiPosition, config: Partial<RapaNuiConfig> = {}): { state: RapaNuiState; log: RapaNuiEntry[] } {
+	const r = rapanui.start({ players, startPlayer: 0, colours: COLOURS.slice(0, players), position, ...config }, SEED);
+	if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+	return r.value;
+}
+
+/** Why the position is refused (`BAD_POSITION: …`), or `accepted`. */
+export function refusedPosition(players: number, position: unknown, config: Partial<RapaNuiConfig> = {}): string {
+	const r = rapanui.start({ players, startPlayer: 0, colours: COLOURS.slice(0, players), position: position as RapaNuiPosition, ...config }, SEED);
+	return r.ok ? 'accepted' : `${r.code}: ${r.message}`;
 }
 
 /** A fresh game changed by `f` (a scenario's position). */

@@ -7,6 +7,7 @@
  * what its viewer may not see with null, so the same rule code reads a state or a view.
  */
 import type { Seat, Viewer } from '$lib/engine';
+import type { RapaNuiPosition } from './position';
 
 export type { Seat, Viewer };
 
@@ -29,6 +30,8 @@ export interface RapaNuiConfig {
 	startPlayer?: number;
 	/** Tests and scenarios only (never set by the platform): the draw pile's order instead of the shuffle. */
 	deck?: CardId[];
+	/** Tests and scenarios only (never set by the platform): a game in progress to start from (position.ts). */
+	position?: RapaNuiPosition;
 }
 
 /** One offering card on the sacrifice stone, bottom first. */
