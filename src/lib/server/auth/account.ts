@@ -11,7 +11,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { USERNAME, checkEmail, checkPassword, PASSWORD_MAX } from './accounts';
 import { deviceToken } from './devices';
-import { resetMail, sendAccountMail, verifyMail, type Locale, type MailEnv } from './mail';
+import { resetMail, sendAccountMail, verifyMail, type Locale, type MailEnv } from '../mail/account-mail';
 import { hashPassword, verifyPassword } from './password';
 import { clientIp, release, reserve, type Limit } from './ratelimit';
 import { generateSessionToken, invalidateUserSessions, sessionIdFromToken } from './session';

@@ -6,7 +6,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { validTimeZone } from '../notify/time';
+import { validTimeZone } from '../time-zone';
 import { getDb } from '../db';
 import { users } from '../db/schema';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
@@ -14,7 +14,7 @@ import { deviceToken, issueDevice, knownDevice, type Device } from './devices';
 import { LIMITS, clientIp, keys, release, reserve, type Bucket, type Limit } from './ratelimit';
 import { createSession, generateSessionToken } from './session';
 import { verifyAfterSignUp } from './account';
-import type { MailEnv } from './mail';
+import type { MailEnv } from '../mail/account-mail';
 import { skeleton } from './skeleton';
 
 export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;

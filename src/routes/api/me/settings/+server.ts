@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
 import { DEFAULT_CHAT_MODE, DEFAULT_MODE } from '$lib/server/notify/delivery';
-import { validTimeZone } from '$lib/server/notify/time';
+import { validTimeZone } from '$lib/server/time-zone';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
 import { signedIn } from '$lib/server/games';
