@@ -15,7 +15,7 @@ import { resetMail, sendAccountMail, verifyMail, type Locale, type MailEnv } fro
 import { hashPassword, verifyPassword } from './password';
 import { clientIp, release, reserve, type Limit } from './ratelimit';
 import { generateSessionToken, invalidateUserSessions, sessionIdFromToken } from './session';
-import { closeSessionSockets } from './sockets';
+import { closeSessionSockets } from '../sockets/session-sockets';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

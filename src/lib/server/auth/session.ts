@@ -106,7 +106,7 @@ export async function invalidateOwnSession(d1: D1Database, userId: string, sessi
 	return gone.length > 0;
 }
 
-/** Ends every session of the user; returns their ids (for closing their sockets, ./sockets.ts). */
+/** Ends every session of the user; returns their ids (for closing their sockets, ./sign-out.ts). */
 export async function invalidateUserSessions(d1: D1Database, userId: string): Promise<string[]> {
 	const gone = await getDb(d1).delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
 	return gone.map((g) => g.id);

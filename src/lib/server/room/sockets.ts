@@ -2,7 +2,7 @@
  * The room's WebSockets (hibernation API): the upgrade, resync messages, the broadcast of every
  * change as each socket's own view, and the tie of each socket to the session that opened it
  * (issue 10: a socket lives no longer than its session; the user's hub closes it when it ends).
- * Every frame passes the gate first (../socket-gate.ts, issue 28): an ended socket — its session
+ * Every frame passes the gate first (../sockets/gate.ts, issue 28): an ended socket — its session
  * over, or its budget spent — refuses every frame and hears nothing more, whatever its client does.
  */
 import type {
@@ -18,9 +18,9 @@ import {
 } from '$lib/protocol/room';
 import { checkJsonValue } from '../http';
 import { SocketMove } from '../games';
-import { closeEnded, closeSessionsIn, parseSocketSession } from '../auth/sockets';
+import { closeEnded, closeSessionsIn, parseSocketSession, registerSocket, unregisterSocket } from '../sockets/session-sockets';
 import { sessionExpiry } from '../auth/session';
-import { SocketGate, type Budget } from '../socket-gate';
+import { SocketGate, type Budget } from '../sockets/gate';
 import { validUser } from './lobby';
 import type { Player } from './storage';
 
@@ -28,7 +28,7 @@ import type { Player } from './storage';
  * What a socket carries through hibernation: who opened it and with which session (null for a
  * signed-out spectator), and when that session expires as far as the room knows — after that the
  * socket gets nothing more until the session is checked again (issue 10) — and when D1 last
- * confirmed the session (`checkedAt`). An ended socket's attachment is `{ended}` only (socket-gate.ts).
+ * confirmed the session (`checkedAt`). An ended socket's attachment is `{ended}` only (../sockets/gate.ts).
  */
 type Attachment = {
 	userId: string | null;
@@ -138,7 +138,7 @@ export class RoomSockets {
 			muted
 		} satisfies Attachment);
 		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
-		if (session && userId !== null && !(await this.register(userId, session.id))) closeEnded(server);
+		if (session && userId !== null && !(await registerSocket(this.room.env, userId, session.id, this.room.gameId()!))) closeEnded(server);
 		else send(server, { type: 'state', ...this.room.viewFor(userId) });
 		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
 	}
@@ -229,11 +229,7 @@ export class RoomSockets {
 		if (!att?.sessionId || !att.userId || !gameId) return;
 		const others = this.room.ctx.getWebSockets().some((w) => w !== ws && (w.deserializeAttachment() as Attachment | null)?.sessionId === att.sessionId);
 		if (others) return;
-		try {
-			await this.room.env.USER_HUB.get(this.room.env.USER_HUB.idFromName(att.userId)).unregister(att.sessionId, gameId);
-		} catch {
-			/* the hub forgets old rows by itself */
-		}
+		await unregisterSocket(this.room.env, att.userId, att.sessionId, gameId);
 	}
 
 	/** Every socket gets its own seat's view (spectators the spectator view) with the new version. */
@@ -306,16 +302,6 @@ export class RoomSockets {
 	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
 	closeSessions(sessionIds: string[]): number {
 		return closeSessionsIn(this.room.ctx.getWebSockets(), Array.isArray(sessionIds) ? sessionIds : []);
-	}
-
-	/** Tells the user's hub this room holds a socket of the session; false if the session has ended (or the hub cannot say). */
-	private async register(userId: string, sessionId: string): Promise<boolean> {
-		try {
-			return await this.room.env.USER_HUB.get(this.room.env.USER_HUB.idFromName(userId)).register(sessionId, this.room.gameId()!);
-		} catch (e) {
-			console.error(`GameRoom ${this.room.gameId()}: could not register a socket with its hub: ${(e as Error).message}`);
-			return false;
-		}
 	}
 
 	/**
