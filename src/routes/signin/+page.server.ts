@@ -1,7 +1,7 @@
 import { error, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
-import { signIn } from '$lib/server/auth/accounts';
+import { signIn } from '$lib/server/auth/sign-in';
 import { HOME, field, finish } from '$lib/server/auth/forms';
 
 export const load: PageServerLoad = ({ locals }) => {

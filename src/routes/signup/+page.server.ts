@@ -1,8 +1,8 @@
 import { error, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
-import { signUp, signupLimitFrom } from '$lib/server/auth/accounts';
-import { linkOrigin } from '$lib/server/auth/account';
+import { signUp, signupLimitFrom } from '$lib/server/auth/sign-in';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
 import { HOME, field, finish } from '$lib/server/auth/forms';
 
 export const load: PageServerLoad = ({ locals }) => {

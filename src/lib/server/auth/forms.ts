@@ -1,7 +1,7 @@
 /** Helpers for the form actions of /signup, /signin, /signout and /settings/sessions. */
 import { fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { localizeHref } from '$lib/paraglide/runtime';
-import type { AuthResult } from './accounts';
+import type { AuthResult } from './sign-in';
 import { setDeviceCookie } from './devices';
 import { setSessionCookie } from './session';
 

@@ -1,7 +1,7 @@
 /** Turning auth results into JSON API responses (the form actions do their own). */
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiError, jsonResponse } from '../http';
-import type { AuthResult } from './accounts';
+import type { AuthResult } from './sign-in';
 import { setDeviceCookie } from './devices';
 import { setSessionCookie } from './session';
 
