@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { OVER_BUDGET } from '$lib/protocol/socket';
 import type { ServerMessage } from '$lib/protocol/room';
-import { ROOM_BUDGET } from '$lib/server/room/sockets';
+import { ROOM_BUDGET } from '$lib/server/room/game-sockets';
 import { HUB_BUDGET } from '$lib/server/notify/UserHub';
 import { call, openSocket, signUp, type HttpUser, type Sock } from './room-helpers';
 

@@ -2,7 +2,7 @@ import { error, fail } from '@sveltejs/kit';
 import type { Actions } from './$types';
 import { linkOrigin } from '$lib/server/auth/email-tokens';
 import { requestReset } from '$lib/server/auth/password-reset';
-import { field } from '$lib/server/auth/forms';
+import { field } from '$lib/server/form-body';
 
 export const actions: Actions = {
 	/** The same answer whether or not an account matches (src/lib/server/auth/password-reset.ts requestReset). */

@@ -25,7 +25,7 @@ import { emptyTimers, nextDue, reclaim as reclaimSeat, setVacation, type Window 
 import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Next, type ScenarioStart } from './lobby';
 import { RoomStore } from './storage';
 import { activeSeats, control, userOf } from './projection';
-import { RoomSockets } from './sockets';
+import { RoomSockets } from './game-sockets';
 import { Autoplay } from './autoplay';
 import { Flusher } from './flusher';
 import { MOVE_FLUSH_MS, RoomCore } from './core';

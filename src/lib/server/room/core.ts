@@ -42,7 +42,7 @@ export interface CoreHost {
 	readonly store: RoomStore;
 	now(): number;
 	broadcast(log: readonly unknown[]): void;
-	/** Users looking at the game now (sockets.ts lookingUsers): no turn notification for them. */
+	/** Users looking at the game now (game-sockets.ts lookingUsers): no turn notification for them. */
 	lookingUsers(): Set<string>;
 	flush(): Promise<void>;
 	pendingFlush(): boolean;
