@@ -3,7 +3,7 @@
  * kind — loaded once per wake-up by the one replay, and the one way it changes (`commit`: one
  * storage transaction with the move, snapshot, clocks, notification events and outbox row; then the
  * broadcast and the flush). GameRoom.ts is the RPC surface over it; the other collaborators are
- * projection.ts, sockets.ts, autoplay.ts, flusher.ts and lobby.ts.
+ * projection.ts, game-sockets.ts, autoplay.ts, flusher.ts and lobby.ts.
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import type { AnyKind } from '$lib/engine';
@@ -15,7 +15,6 @@ import { rebuild } from './rebuild';
 import { SNAPSHOT_EVERY, type Meta, type MoveRow, type Player, type RoomStore } from './storage';
 import { canSee } from './access';
 import { activeSeats, control, d1Payload, eventContext, finalScores, roomView, userOf, type Held } from './projection';
-import type { Applied } from './autoplay';
 import { countDecision, isDecision, upgradeMeta } from './decisions';
 
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
@@ -26,6 +25,12 @@ const BACKSTOP_MS = 30_000;
  * game itself never does. A flush per move cost the round trip ~20% (docs/benchmarks.md).
  */
 export const MOVE_FLUSH_MS = 1_000;
+
+/**
+ * What became of a move the room applied: its version and public log, or the kind's refusal (a
+ * stable code, conventions §4). Not the engine's `Applied`, which is the state a move leads to.
+ */
+export type MoveOutcome = { ok: true; version: number; log: unknown[] } | { ok: false; code: string; message: string };
 
 export interface CommitOpts {
 	init?: boolean;
@@ -129,7 +134,7 @@ export class RoomCore {
 	 * Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the lists
 	 * read from D1 show a game as soon as its creator or joiner gets the answer.
 	 */
-	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null): Applied {
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null): MoveOutcome {
 		const meta = this.meta!;
 		const kind = this.kind!;
 		const r = kind.apply(this.state, seat, move);

@@ -21,7 +21,7 @@ import { SocketMove } from '../games';
 import { closeEnded, closeSessionsIn, parseSocketSession, registerSocket, unregisterSocket } from '../sockets/session-sockets';
 import { sessionExpiry } from '../auth/session';
 import { SocketGate, type Budget } from '../sockets/gate';
-import { validUser } from './lobby';
+import { ID, validUser } from './lobby';
 import type { Player } from './storage';
 
 /**
@@ -88,9 +88,6 @@ export interface SocketsHost {
 	/** Whether the game is waiting for this user's seat now (the kind's activeSeats). */
 	awaits?(userId: string): boolean;
 }
-
-/** A moveId as the room takes it (games.ts MoveBody), to name a refusal of a malformed move. */
-const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class RoomSockets {
 	private readonly gate: SocketGate;
@@ -192,7 +189,8 @@ export class RoomSockets {
 	 * move's storage transaction is durable (the output gate): an acknowledged move survives a crash.
 	 */
 	private async move(ws: CfWebSocket, att: Attachment, msg: { moveId?: unknown }): Promise<void> {
-		const moveId = typeof msg.moveId === 'string' && MOVE_ID.test(msg.moveId) ? msg.moveId : null;
+		// A moveId as the room takes it (games.ts MoveBody), to name a refusal of a malformed move.
+		const moveId = typeof msg.moveId === 'string' && ID.test(msg.moveId) ? msg.moveId : null;
 		const refuse = (e: { status: number; code: string; message: string; currentVersion?: number }) =>
 			send(ws, { type: 'refused', moveId, status: e.status, code: e.code, message: e.message, ...(e.currentVersion === undefined ? {} : { currentVersion: e.currentVersion }) });
 		const checked = checkJsonValue(msg, SocketMove);
