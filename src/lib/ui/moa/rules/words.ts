@@ -11,6 +11,14 @@ export type Text = () => string;
 /** A rule as the page lists it: its number in moa.md (M-…) and its text. */
 export type Item = [ref: string, text: Text];
 
+/** A column of a rules table (Table.svelte): its head, and whether it holds numbers or shows a symbol. */
+export interface Column {
+	text: Text;
+	/** Numbers, set to the end (the head stays at the start). */
+	num?: boolean;
+	symbol?: Symbol;
+}
+
 /** "a, b and c" — British English, like the rest of the site's English (no serial comma). */
 export const list = (items: string[], type: 'conjunction' | 'disjunction' = 'conjunction') =>
 	new Intl.ListFormat(getLocale() === 'en' ? 'en-GB' : getLocale(), { type }).format(items);
