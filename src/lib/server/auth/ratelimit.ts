@@ -16,6 +16,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 export interface Limit {
 	max: number;
@@ -58,13 +59,13 @@ export const keys = {
  */
 export const ACCOUNT_LIMITS = {
 	/** Verification mails for one account (sign-up, address change, resend). */
-	verifyUser: { max: 5, windowMs: 60 * MINUTE },
+	verifyUser: { max: 5, windowMs: HOUR },
 	/** Verification mails to one address, from any account: nobody can flood a stranger's inbox. */
-	verifyTo: { max: 5, windowMs: 60 * MINUTE },
+	verifyTo: { max: 5, windowMs: HOUR },
 	/** Reset requests from one client address (answered 429: it does not depend on any account). */
-	resetAddress: { max: 10, windowMs: 60 * MINUTE },
+	resetAddress: { max: 10, windowMs: HOUR },
 	/** Reset mails for one account (silent: an answer must not tell whether the account exists). */
-	resetAccount: { max: 3, windowMs: 60 * MINUTE },
+	resetAccount: { max: 3, windowMs: HOUR },
 	/** Wrong current passwords when changing the password (a stolen session cannot guess on). */
 	passwordUser: { max: 10, windowMs: 15 * MINUTE },
 	/**
@@ -73,7 +74,7 @@ export const ACCOUNT_LIMITS = {
 	 * client from making D1 work at will. A link that works gives its place back; 20 mistyped or
 	 * stale links an hour is more than any person opens.
 	 */
-	linkAddress: { max: 20, windowMs: 60 * MINUTE }
+	linkAddress: { max: 20, windowMs: HOUR }
 } satisfies Record<string, Limit>;
 
 export const accountKeys = {

@@ -12,13 +12,8 @@
  * Exported from src/worker.ts only (imports `cloudflare:workers`).
  */
 import { DurableObject } from 'cloudflare:workers';
-import type {
-	DurableObjectState,
-	Request as CfRequest,
-	Response as CfResponse,
-	WebSocket as CfWebSocket,
-	WebSocketPair as CfWebSocketPair
-} from '@cloudflare/workers-types';
+import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
+import { acceptSocket } from '../sockets/accept';
 import { parseSocketSession } from '../sockets/session-sockets';
 import { SessionRegister } from '../sockets/session-register';
 import { SocketGate, type Budget } from '../sockets/gate';
@@ -50,11 +45,7 @@ export class UserHub extends DurableObject<Env> {
 		if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('expected a WebSocket', { status: 426 }) as never;
 		const session = parseSocketSession(request.headers.get(SESSION_HEADER));
 		if (!session || this.sessions.ended(session.id)) return new Response('session ended', { status: 401 }) as never;
-		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
-		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
-		this.ctx.acceptWebSocket(server);
-		server.serializeAttachment({ sessionId: session.id } satisfies Attachment);
-		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
+		return acceptSocket(this.ctx, { sessionId: session.id } satisfies Attachment).response;
 	}
 
 	/** The postman: the user's unread count changed. */

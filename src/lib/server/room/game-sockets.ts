@@ -5,13 +5,7 @@
  * Every frame passes the gate first (../sockets/gate.ts, issue 28): an ended socket — its session
  * over, or its budget spent — refuses every frame and hears nothing more, whatever its client does.
  */
-import type {
-	DurableObjectState,
-	Request as CfRequest,
-	Response as CfResponse,
-	WebSocket as CfWebSocket,
-	WebSocketPair as CfWebSocketPair
-} from '@cloudflare/workers-types';
+import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import {
 	SESSION_HEADER, SOCKET_MESSAGE_LIMIT, USER_HEADER, overSocketLimit,
 	type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk
@@ -20,6 +14,7 @@ import { checkJsonValue } from '../http';
 import { SocketMove } from '../games';
 import { closeEnded, closeSessionsIn, parseSocketSession, registerSocket, unregisterSocket } from '../sockets/session-sockets';
 import { sessionExpiry } from '../auth/session';
+import { acceptSocket } from '../sockets/accept';
 import { SocketGate, type Budget } from '../sockets/gate';
 import { ID, validUser } from './lobby';
 import type { Player } from './storage';
@@ -123,10 +118,7 @@ export class RoomSockets {
 		const denied = this.room.checkAccess(userId, new URL(request.url).searchParams.get('invite'));
 		if (denied) return json(denied.status, { code: denied.code, message: denied.message });
 		const muted = userId !== null && this.room.mutedSeats ? await this.room.mutedSeats(userId) : [];
-		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
-		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
-		this.room.ctx.acceptWebSocket(server);
-		server.serializeAttachment({
+		const { socket: server, response } = acceptSocket(this.room.ctx, {
 			userId,
 			...(userId !== null && username ? { username } : {}),
 			sessionId: session?.id ?? null,
@@ -137,7 +129,7 @@ export class RoomSockets {
 		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
 		if (session && userId !== null && !(await registerSocket(this.room.env, userId, session.id, this.room.gameId()!))) closeEnded(server);
 		else send(server, { type: 'state', ...this.room.viewFor(userId) });
-		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
+		return response;
 	}
 
 	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
