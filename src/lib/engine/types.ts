@@ -1,5 +1,6 @@
 /**
- * The game-agnostic engine contract. Giants implements it first; Rapa Nui and Moa will follow.
+ * The game-agnostic engine contract, implemented by every kind's rules (src/lib/games/<kind>/; what
+ * the platform hosts them by is their GameKind, ./kind.ts).
  *
  * Every function is pure: it never mutates its input and never reads the clock or a global random
  * source (conventions §1). A rule violation is a value, never an exception (conventions §4).
