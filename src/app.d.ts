@@ -43,7 +43,10 @@ declare global {
 		VAPID_SUBJECT?: string;
 		/** The one notification postman (`idFromName('postman')`), src/lib/server/notify/Postman.ts. */
 		POSTMAN: DurableObjectNamespace<Postman>;
-		/** One per user (`idFromName(userId)`): the live inbox badge, src/lib/server/notify/UserHub.ts. */
+		/**
+		 * One per user (`idFromName(userId)`): the live inbox badge and the register of the user's sockets by
+		 * session (src/lib/server/notify/UserHub.ts, src/lib/server/sockets/session-register.ts).
+		 */
 		USER_HUB: DurableObjectNamespace<UserHub>;
 		/** The site's public origin, for links in notifications (no request to take it from). */
 		ORIGIN?: string;

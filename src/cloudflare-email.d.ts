@@ -1,4 +1,4 @@
-// Types for `import('cloudflare:email')` (src/lib/server/notify/email.ts). Like
+// Types for `import('cloudflare:email')` (src/lib/server/mail/send.ts). Like
 // src/cloudflare-workers.d.ts: the module form of @cloudflare/workers-types, which we use (see
 // src/app.d.ts), does not declare this module. A script file, so the declaration is ambient.
 declare module 'cloudflare:email' {

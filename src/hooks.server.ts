@@ -5,7 +5,7 @@ import { getTextDirection } from '$lib/paraglide/runtime';
 import { paraglideMiddleware } from '$lib/paraglide/server';
 import { withSecurityHeaders } from '$lib/server/security-headers';
 import { asApiError, isApiPath } from '$lib/server/api-errors';
-import { checkFormBody, reservedActionName } from '$lib/server/forms';
+import { checkFormBody, reservedActionName } from '$lib/server/form-body';
 
 // Paraglide reads the locale from the URL and keeps it per request (AsyncLocalStorage, which
 // workerd has under nodejs_compat); it also runs while pages are prerendered.
@@ -49,7 +49,7 @@ const apiErrors: Handle = async ({ event, resolve }) => {
 };
 
 // A page POST's body is read and parsed before any form action sees it: what a browser's form
-// never sends is a 4xx here, not a 500 in the action (src/lib/server/forms.ts).
+// never sends is a 4xx here, not a 500 in the action (src/lib/server/form-body.ts).
 const formBodies: Handle = async ({ event, resolve }) => {
 	if (isApiPath(event.url.pathname) || event.request.method === 'GET' || event.request.method === 'HEAD') return resolve(event);
 	const text = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });

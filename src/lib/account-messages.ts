@@ -1,4 +1,5 @@
-// Account error codes (src/lib/server/auth/account.ts) → localized texts; other codes as auth-messages.ts has them.
+// Account error codes (src/lib/server/auth/: email-verification.ts, password-reset.ts,
+// password-change.ts) → localized texts; other codes as auth-messages.ts has them.
 import { m } from '$lib/paraglide/messages';
 import { authErrorText } from './auth-messages';
 

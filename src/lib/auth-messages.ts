@@ -1,4 +1,4 @@
-// Auth error codes (src/lib/server/auth/accounts.ts) → localized texts, for the form pages.
+// Auth error codes (src/lib/server/auth/sign-in.ts, input.ts) → localized texts, for the form pages.
 import { m } from '$lib/paraglide/messages';
 
 const texts: Record<string, () => string> = {

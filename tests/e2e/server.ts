@@ -2,7 +2,7 @@
  * A fresh site for one e2e file: its own local D1 and Durable Object state in a temporary
  * directory, migrated, served by `wrangler dev` on a free port (scripts/lib/devserver.ts).
  * `close()` stops it and removes the state — and fails the file if any socket was ended for
- * exceeding its budget (issue 28, server/socket-gate.ts): the pages these tests drive, whole games
+ * exceeding its budget (issue 28, server/sockets/gate.ts): the pages these tests drive, whole games
  * of every kind among them, must stay within what the budget allows real pages, even when a test
  * clicks faster than people do. `overBudget()` counts such sockets so far.
  */
@@ -17,7 +17,7 @@ export interface TestServer extends DevServer {
 	overBudget(): number;
 }
 
-/** The server's line for a socket it ended with 1008 (socket-gate.ts). */
+/** The server's line for a socket it ended with 1008 (sockets/gate.ts). */
 const OVER_BUDGET_LINE = 'socket over budget:';
 
 export async function startTestServer(vars: Record<string, string> = {}): Promise<TestServer> {

@@ -6,7 +6,8 @@
 // (DEV_MAILBOX=1 in vitest.workers.config.ts), as the real send_email binding left them.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS, RESET_TTL } from '$lib/server/auth/account';
+import { ACCOUNT_LIMITS } from '$lib/server/auth/ratelimit';
+import { RESET_TTL } from '$lib/server/auth/email-tokens';
 import { skeleton } from '$lib/server/auth/skeleton';
 import { deliverDue, fanOut, type Senders } from '$lib/server/notify/delivery';
 import type { ChannelSender, Recipient } from '$lib/server/notify/types';

@@ -9,7 +9,7 @@ import { seedRng } from '$lib/engine';
 import { giants, type Readable } from '$lib/games/giants';
 import { greedyBot } from '$lib/games/giants/bots';
 import { GameRoom } from '$lib/server/room/GameRoom';
-import { LOOKING_MS } from '$lib/server/room/sockets';
+import { LOOKING_MS } from '$lib/server/room/game-sockets';
 import { SESSION_HEADER, USER_HEADER, type CreateInput, type RoomUser, type RoomView } from '$lib/protocol/room';
 import type { GiantsView } from '$lib/games/giants';
 import type { NotifyEvent } from '$lib/server/notify/types';

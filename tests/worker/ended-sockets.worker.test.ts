@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '$lib/protocol/socket';
 import { api, mailLink, request, sessionCookie, signUp, verifiedUser, type TestUser } from './helpers';
 import { d1Game, openSocket, room, sessionIdOf, type Sock } from './room-helpers';
-import { SESSION_RECHECK_MS } from '$lib/server/room/sockets';
+import { SESSION_RECHECK_MS } from '$lib/server/room/game-sockets';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

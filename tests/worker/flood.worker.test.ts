@@ -1,13 +1,13 @@
 // Issue 28 (2): one signed-out spectator could stall a public game. A burst of 3,000 frames on one
 // socket made the players' requests wait seconds, and the flooding socket was never closed. Now
-// every socket has a budget (server/socket-gate.ts; ROOM_BUDGET, HUB_BUDGET): a socket that exceeds
+// every socket has a budget (server/sockets/gate.ts; ROOM_BUDGET, HUB_BUDGET): a socket that exceeds
 // it is ended with 1008 — spectator or player, game room or inbox — and its later frames, from a
 // client that ignores the close and keeps sending, are refused unread. The time a player waits
 // meanwhile is measured by `npm run bench:flood` (docs/benchmarks.md), not asserted here.
 import { describe, expect, it } from 'vitest';
 import { OVER_BUDGET } from '$lib/protocol/socket';
 import type { ServerMessage } from '$lib/protocol/room';
-import { ROOM_BUDGET } from '$lib/server/room/sockets';
+import { ROOM_BUDGET } from '$lib/server/room/game-sockets';
 import { HUB_BUDGET } from '$lib/server/notify/UserHub';
 import { call, openSocket, signUp, type HttpUser, type Sock } from './room-helpers';
 

@@ -191,7 +191,7 @@ export type ServerMessage<View = unknown, Entry = unknown> =
 export type ClientMessage =
 	| { type: 'resync' }
 	| { type: 'ping' }
-	/** The page is visible and was used lately (true), or not any more (false): see sockets.ts LOOKING_MS. */
+	/** The page is visible and was used lately (true), or not any more (false): see server/room/game-sockets.ts LOOKING_MS. */
 	| { type: 'presence'; looking: boolean }
 	/** The user's mutes changed: the room reads them again (table talk, protocol/chat.ts). */
 	| { type: 'mutes' }

@@ -27,7 +27,7 @@ export const ACK_TIMEOUT_MS = 4_000;
  * Presence (issue 12): the page tells the room whether someone is looking at it — visible and used
  * (pointer, key, scroll, focus) within PRESENCE_IDLE_MS — on every change and every
  * PRESENCE_EVERY_MS while it lasts. Only then does the room hold back a "your turn" notification
- * (server/room/sockets.ts LOOKING_MS, a little longer than the heartbeat).
+ * (server/room/game-sockets.ts LOOKING_MS, a little longer than the heartbeat).
  */
 export const PRESENCE_IDLE_MS = 120_000;
 export const PRESENCE_EVERY_MS = 45_000;

@@ -1,10 +1,11 @@
 import { error, fail } from '@sveltejs/kit';
 import type { Actions } from './$types';
-import { linkOrigin, requestReset } from '$lib/server/auth/account';
-import { field } from '$lib/server/auth/forms';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
+import { requestReset } from '$lib/server/auth/password-reset';
+import { field } from '$lib/server/form-body';
 
 export const actions: Actions = {
-	/** The same answer whether or not an account matches (src/lib/server/auth/account.ts requestReset). */
+	/** The same answer whether or not an account matches (src/lib/server/auth/password-reset.ts requestReset). */
 	default: async (event) => {
 		const env = event.platform?.env;
 		if (!env?.DB) error(503, 'the database is not available');

@@ -1,8 +1,9 @@
 import { error, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
-import { signIn } from '$lib/server/auth/accounts';
-import { HOME, field, finish } from '$lib/server/auth/forms';
+import { signIn } from '$lib/server/auth/sign-in';
+import { HOME, finish } from '$lib/server/auth/respond';
+import { field } from '$lib/server/form-body';
 
 export const load: PageServerLoad = ({ locals }) => {
 	if (locals.user) redirect(303, localizeHref(HOME));

@@ -2,7 +2,7 @@ import { error, redirect } from '@sveltejs/kit';
 import type { Actions } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
 import { deleteSessionCookie } from '$lib/server/auth/session';
-import { endOwnSession } from '$lib/server/auth/sockets';
+import { endOwnSession } from '$lib/server/auth/sign-out';
 
 export const actions: Actions = {
 	default: async ({ locals, platform, cookies }) => {

@@ -1,9 +1,10 @@
 import { error, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { getLocale, localizeHref } from '$lib/paraglide/runtime';
-import { signUp, signupLimitFrom } from '$lib/server/auth/accounts';
-import { linkOrigin } from '$lib/server/auth/account';
-import { HOME, field, finish } from '$lib/server/auth/forms';
+import { signUp, signupLimitFrom } from '$lib/server/auth/sign-in';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
+import { HOME, finish } from '$lib/server/auth/respond';
+import { field } from '$lib/server/form-body';
 
 export const load: PageServerLoad = ({ locals }) => {
 	if (locals.user) redirect(303, localizeHref(HOME));

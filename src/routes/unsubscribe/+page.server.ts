@@ -7,7 +7,7 @@
 import { error } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { m } from '$lib/paraglide/messages';
-import { field } from '$lib/server/auth/forms';
+import { field } from '$lib/server/form-body';
 import { tokenUser, turnOff } from '$lib/server/notify/unsubscribe';
 
 type Env = App.Platform['env'];

@@ -29,7 +29,8 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import * as v from 'valibot';
 import { plainObject } from '../http';
-import { startSession, type AuthResult } from './accounts';
+import { fail, type AuthFailure } from './failure';
+import { startSession, type AuthResult } from './sign-in';
 import { deviceToken, knownDevice } from './devices';
 import { LIMITS, clientIp, keys, release, reserve, type Limit } from './ratelimit';
 
@@ -105,9 +106,6 @@ export const RenameBody = v.strictObject({ name: v.string() });
 
 // ---- results --------------------------------------------------------------------------------------
 
-export type Failure = { ok: false; status: number; code: string; message: string };
-const fail = (status: number, code: string, message: string): Failure => ({ ok: false, status, code, message });
-
 export interface PasskeyInfo {
 	id: string;
 	name: string;
@@ -130,7 +128,7 @@ export const relyingParty = (url: URL): RelyingParty => ({ rpID: url.hostname, o
  * A passkey's name: trimmed, 1–64 characters, no control characters and no bidirectional
  * overrides (which would let a name display as something else). Shown as text only.
  */
-export function checkName(raw: string): { name: string } | Failure {
+export function checkName(raw: string): { name: string } | AuthFailure {
 	const name = raw.normalize('NFC').trim();
 	const length = [...name].length;
 	if (length < 1 || length > NAME_MAX) return fail(400, 'BAD_NAME', `a passkey's name has 1 to ${NAME_MAX} characters`);
@@ -165,7 +163,7 @@ async function issueChallenge(d1: D1Database, purpose: 'register' | 'signin', us
  * it only one can find it. A challenge of another purpose or (registration) another user is not
  * touched and answers as unknown.
  */
-async function consumeChallenge(d1: D1Database, challenge: string, purpose: 'register' | 'signin', userId: string | null, now: number): Promise<Failure | null> {
+async function consumeChallenge(d1: D1Database, challenge: string, purpose: 'register' | 'signin', userId: string | null, now: number): Promise<AuthFailure | null> {
 	const row = await d1
 		.prepare('DELETE FROM webauthn_challenges WHERE id = ?1 AND purpose = ?2 AND user_id IS ?3 RETURNING expires_at')
 		.bind(challengeId(challenge), purpose, userId)
@@ -232,7 +230,7 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
  * authenticator signed must be for this ceremony, this origin and this RP ID, with the user
  * verified. `expectedType` is webauthn.create or webauthn.get.
  */
-function precheck(data: ClientData, auth: AuthData | null, rp: RelyingParty, expectedType: string): Failure | null {
+function precheck(data: ClientData, auth: AuthData | null, rp: RelyingParty, expectedType: string): AuthFailure | null {
 	if (data.type !== expectedType) return fail(400, 'WRONG_CEREMONY', `expected a ${expectedType} response`);
 	if (data.origin !== rp.origin) return fail(400, 'WRONG_ORIGIN', 'the passkey was used for another website (origin)');
 	if (!auth) return fail(400, 'BAD_RESPONSE', 'the authenticator data cannot be read');
@@ -286,7 +284,7 @@ export async function registrationOptions(
 	user: { id: string; username: string },
 	rp: RelyingParty,
 	now = Date.now()
-): Promise<{ ok: true; options: PublicKeyCredentialCreationOptionsJSON } | Failure> {
+): Promise<{ ok: true; options: PublicKeyCredentialCreationOptionsJSON } | AuthFailure> {
 	const mine = await d1.prepare('SELECT id, transports FROM passkeys WHERE user_id = ?1').bind(user.id).all<{ id: string; transports: string }>();
 	if (mine.results.length >= MAX_PASSKEYS) return fail(409, 'TOO_MANY_PASSKEYS', `an account can have at most ${MAX_PASSKEYS} passkeys; remove one first`);
 	const places = await reserve(d1, [{ key: passkeyKeys.registerOptionsUser(user.id), limit: PASSKEY_LIMITS.registerOptionsUser }], now);
@@ -314,7 +312,7 @@ export async function registerPasskey(
 	rp: RelyingParty,
 	input: v.InferOutput<typeof RegisterBody>,
 	now = Date.now()
-): Promise<{ ok: true; passkey: PasskeyInfo } | Failure> {
+): Promise<{ ok: true; passkey: PasskeyInfo } | AuthFailure> {
 	const named = checkName(input.name);
 	if ('ok' in named) return named;
 	const data = clientData(input.response.response.clientDataJSON);
@@ -382,7 +380,7 @@ export async function signInOptions(
 	request: Request,
 	rp: RelyingParty,
 	now = Date.now()
-): Promise<{ ok: true; options: PublicKeyCredentialRequestOptionsJSON } | Failure> {
+): Promise<{ ok: true; options: PublicKeyCredentialRequestOptionsJSON } | AuthFailure> {
 	const places = await reserve(d1, [{ key: passkeyKeys.signinOptionsAddress(clientIp(request)), limit: PASSKEY_LIMITS.signinOptionsAddress }], now);
 	if (!places) return fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
 	const challenge = await issueChallenge(d1, 'signin', null, now);
@@ -392,7 +390,7 @@ export async function signInOptions(
 
 /**
  * A passkey sign-in: the challenge used up, the passkey found, the response verified, the counter
- * moved on, and a session started exactly as a password sign-in starts one (accounts.ts
+ * moved on, and a session started exactly as a password sign-in starts one (sign-in.ts
  * startSession: session cookie, and a device cookie for a browser new to the account). Every
  * attempt takes a place in the per-address bucket of failed sign-ins first; a success gives it back.
  */
@@ -465,7 +463,7 @@ export async function signInWithPasskey(
 // ---- managing ------------------------------------------------------------------------------------
 
 /** Renames one of the user's own passkeys; another user's id is "not found" like an unknown one. */
-export async function renamePasskey(d1: D1Database, userId: string, id: string, rawName: string): Promise<{ ok: true; passkey: PasskeyInfo } | Failure> {
+export async function renamePasskey(d1: D1Database, userId: string, id: string, rawName: string): Promise<{ ok: true; passkey: PasskeyInfo } | AuthFailure> {
 	const named = checkName(rawName);
 	if ('ok' in named) return named;
 	if (!CREDENTIAL_ID.test(id)) return fail(404, 'NOT_FOUND', 'no such passkey');
@@ -474,7 +472,7 @@ export async function renamePasskey(d1: D1Database, userId: string, id: string, 
 }
 
 /** Removes one of the user's own passkeys; another user's id is "not found" like an unknown one. */
-export async function removePasskey(d1: D1Database, userId: string, id: string): Promise<{ ok: true } | Failure> {
+export async function removePasskey(d1: D1Database, userId: string, id: string): Promise<{ ok: true } | AuthFailure> {
 	if (!CREDENTIAL_ID.test(id)) return fail(404, 'NOT_FOUND', 'no such passkey');
 	const row = await d1.prepare('DELETE FROM passkeys WHERE id = ?1 AND user_id = ?2 RETURNING id').bind(id, userId).first();
 	return row ? { ok: true } : fail(404, 'NOT_FOUND', 'no such passkey');

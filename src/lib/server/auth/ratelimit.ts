@@ -1,7 +1,8 @@
 /**
- * Rate limits for sign-in and sign-up, counted in D1 (`auth_attempts`: one row per counted
- * attempt) — one count for all Worker instances, unlike an in-memory counter. A sliding window:
- * the rows of a key newer than the window. docs/security.md "Rate limits" says which and why.
+ * Rate limits for sign-in and sign-up, and for the account's mails and links (ACCOUNT_LIMITS),
+ * counted in D1 (`auth_attempts`: one row per counted attempt) — one count for all Worker
+ * instances, unlike an in-memory counter. A sliding window: the rows of a key newer than the window.
+ * docs/security.md "Rate limits" says which and why.
  *
  * Count and decide are one statement (issue 10). The old check-then-act (count, then hash, then
  * record) let 40 simultaneous wrong passwords all be checked against a limit of 10: every request
@@ -15,6 +16,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 
 const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 export interface Limit {
 	max: number;
@@ -49,6 +51,39 @@ export const keys = {
 	signinDevice: (deviceId: string) => `signin:device:${deviceId}`,
 	signinAddress: (address: string) => `signin:addr:${address}`,
 	signupAddress: (address: string) => `signup:addr:${address}`
+};
+
+/**
+ * The account's mails and links (issue 15). Windows of at most an hour: `reserve` drops rows older
+ * than LONGEST_WINDOW (an hour), which would otherwise forget attempts still inside a longer window.
+ */
+export const ACCOUNT_LIMITS = {
+	/** Verification mails for one account (sign-up, address change, resend). */
+	verifyUser: { max: 5, windowMs: HOUR },
+	/** Verification mails to one address, from any account: nobody can flood a stranger's inbox. */
+	verifyTo: { max: 5, windowMs: HOUR },
+	/** Reset requests from one client address (answered 429: it does not depend on any account). */
+	resetAddress: { max: 10, windowMs: HOUR },
+	/** Reset mails for one account (silent: an answer must not tell whether the account exists). */
+	resetAccount: { max: 3, windowMs: HOUR },
+	/** Wrong current passwords when changing the password (a stolen session cannot guess on). */
+	passwordUser: { max: 10, windowMs: 15 * MINUTE },
+	/**
+	 * Links opened with a token that works for nothing (verify or reset), from one client address
+	 * (issue 28). Guessing a 160-bit token is hopeless anyway; the bucket costs nothing and keeps a
+	 * client from making D1 work at will. A link that works gives its place back; 20 mistyped or
+	 * stale links an hour is more than any person opens.
+	 */
+	linkAddress: { max: 20, windowMs: HOUR }
+} satisfies Record<string, Limit>;
+
+export const accountKeys = {
+	verifyUser: (userId: string) => `verify:user:${userId}`,
+	verifyTo: (email: string) => `verify:to:${email.toLowerCase()}`,
+	resetAddress: (address: string) => `reset:addr:${address}`,
+	resetAccount: (userId: string) => `reset:user:${userId}`,
+	passwordUser: (userId: string) => `password:user:${userId}`,
+	linkAddress: (address: string) => `link:addr:${address}`
 };
 
 export interface Bucket {

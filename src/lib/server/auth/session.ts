@@ -86,7 +86,7 @@ export const SESSION_ID = /^[0-9a-f]{64}$/;
 
 /**
  * When the session `id` of `userId` expires, or null if it has ended (signed out, revoked, expired).
- * For the sockets' re-check (src/lib/server/room/GameRoom.ts): one primary-key read, no renewal.
+ * For the sockets' re-check (src/lib/server/room/game-sockets.ts): one primary-key read, no renewal.
  */
 export async function sessionExpiry(d1: D1Database, id: string, userId: string, now = Date.now()): Promise<number | null> {
 	const row = await getDb(d1)
@@ -106,7 +106,7 @@ export async function invalidateOwnSession(d1: D1Database, userId: string, sessi
 	return gone.length > 0;
 }
 
-/** Ends every session of the user; returns their ids (for closing their sockets, ./sockets.ts). */
+/** Ends every session of the user; returns their ids (for closing their sockets, ./sign-out.ts). */
 export async function invalidateUserSessions(d1: D1Database, userId: string): Promise<string[]> {
 	const gone = await getDb(d1).delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
 	return gone.map((g) => g.id);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_FROM, emailSender, parseFrom, type DevMail, type EmailEnv } from './email';
+import { emailSender, type EmailEnv } from './email';
+import { DEFAULT_FROM, parseFrom, type DevMail } from '../mail/send';
 import { DEV_UNSUBSCRIBE_SECRET, verifyUnsubscribeToken } from './unsubscribe';
 import type { Message, Recipient } from './types';
 

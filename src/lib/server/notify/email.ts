@@ -8,31 +8,17 @@
  * Never logs or throws the address: the postman stores error messages (`lastError`).
  */
 import { devMailbox as keepsMail } from '../dev';
-import { createMimeMessage } from 'mimetext/browser';
-import { encodeBase64 } from '@oslojs/encoding';
 import type { D1Database, SendEmail } from '@cloudflare/workers-types';
 import { m } from '$lib/paraglide/messages';
-import { getDb } from '$lib/server/db';
-import { devMailbox } from '$lib/server/db/schema';
+import { DEFAULT_FROM, emailMessage, escapeHtml, keepDevCopy, mimeRaw, parseFrom, type DevMail } from '../mail/send';
 import type { ChannelSender, Message, Recipient } from './types';
 import { oneClickUrl, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken, type SecretEnv } from './unsubscribe';
-
-/** `.invalid` never resolves (RFC 2606): production must set MAIL_FROM to a verified sender. */
-export const DEFAULT_FROM = 'Rongo <turns@rongo.invalid>';
 
 export interface EmailEnv extends SecretEnv {
 	DB: D1Database;
 	EMAIL?: SendEmail;
 	MAIL_FROM?: string;
 	ORIGIN?: string;
-}
-
-export interface DevMail {
-	to: string;
-	subject: string;
-	text: string;
-	html: string;
-	headers: Record<string, string>;
 }
 
 export interface EmailOptions {
@@ -46,24 +32,6 @@ export interface EmailOptions {
 }
 
 type Locale = Recipient['locale'];
-
-/** `Name <addr>` or a bare address. */
-export function parseFrom(value: string): { name: string; addr: string } {
-	const angle = /^\s*"?([^"<>]*?)"?\s*<([^<>\s@]+@[^<>\s@]+)>\s*$/.exec(value);
-	if (angle) return { name: angle[1].trim(), addr: angle[2] };
-	const bare = value.trim();
-	if (/^[^<>\s@"]+@[^<>\s@"]+$/.test(bare)) return { name: '', addr: bare };
-	throw new Error('MAIL_FROM is not an address ("Name <sender@domain>" or "sender@domain")');
-}
-
-export const escapeHtml = (s: string) =>
-	s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** UTF-8, base64, 76-character lines (RFC 2045): any text survives any mail hop unchanged. */
-export function base64Body(text: string): string {
-	const b64 = encodeBase64(new TextEncoder().encode(text.replace(/\r?\n/g, '\r\n')));
-	return b64.replace(/.{1,76}/g, '$&\r\n').trimEnd();
-}
 
 export interface Links {
 	/** The page that asks before unsubscribing (body link). */
@@ -126,16 +94,9 @@ export function buildEmail(to: Recipient & { email: string }, msg: Message, link
 		'List-Unsubscribe': `<${links.oneClick}>`,
 		'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'
 	};
-	const mime = createMimeMessage();
-	mime.setSender(from.name ? { name: from.name, addr: from.addr } : from.addr);
-	mime.setRecipient(to.email);
-	mime.setSubject(msg.subject);
-	for (const [k, v] of Object.entries(headers)) mime.setHeader(k, v);
-	mime.addMessage({ contentType: 'text/plain', data: base64Body(text), encoding: 'base64' });
-	mime.addMessage({ contentType: 'text/html', data: base64Body(html), encoding: 'base64' });
 	return {
 		from: from.addr,
-		raw: mime.asRaw(),
+		raw: mimeRaw(from, to.email, msg.subject, headers, { text, html }),
 		mail: { to: to.email, subject: msg.subject, text, html, headers: { From: fromValue, ...headers } }
 	};
 }
@@ -151,28 +112,8 @@ export function settingsUrl(origin: string, locale: Locale): string {
 
 export function emailSender(env: EmailEnv, opts: EmailOptions = {}): ChannelSender {
 	const dev = keepsMail(env);
-	const store =
-		opts.store ??
-		(async (mail: DevMail) => {
-			await getDb(env.DB)
-				.insert(devMailbox)
-				.values({
-					id: crypto.randomUUID(),
-					to: mail.to,
-					subject: mail.subject,
-					text: mail.text,
-					html: mail.html,
-					headers: JSON.stringify(mail.headers),
-					createdAt: Date.now()
-				});
-		});
-	const makeMessage =
-		opts.makeMessage ??
-		(async (from: string, to: string, raw: string) => {
-			// Lazily: routes must not import `cloudflare:*` at module load (docs/workarounds.md).
-			const { EmailMessage } = await import('cloudflare:email');
-			return new EmailMessage(from, to, raw);
-		});
+	const store = opts.store ?? ((mail: DevMail) => keepDevCopy(env.DB, mail));
+	const makeMessage = opts.makeMessage ?? emailMessage;
 
 	return {
 		async send(to, msg) {

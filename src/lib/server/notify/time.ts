@@ -2,34 +2,7 @@
  * Local time for quiet hours and the daily digest, in the user's IANA time zone (Intl, so summer
  * time is right). Pure: every function takes the moment it is asked about.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-	let f = formatters.get(tz);
-	if (!f) {
-		f = new Intl.DateTimeFormat('en-US', {
-			timeZone: tz,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: 'numeric',
-			day: 'numeric',
-			hour: 'numeric',
-			minute: 'numeric',
-			second: 'numeric'
-		});
-		formatters.set(tz, f);
-	}
-	return f;
-}
-
-export function validTimeZone(tz: string): boolean {
-	try {
-		formatter(tz);
-		return true;
-	} catch {
-		return false;
-	}
-}
+import { formatter, validTimeZone } from '../time-zone';
 
 /** Minutes the zone is ahead of UTC at `t` (e.g. 60 for Berlin in winter). Unknown zones: UTC. */
 export function offsetMinutes(t: number, tz: string): number {

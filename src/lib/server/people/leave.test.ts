@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEGACY_KIND_ID } from '$lib/games';
 import { DELETED_PLAYER, isDeletedPlayer } from '$lib/protocol/people';
-import { USERNAME } from '$lib/server/auth/accounts';
+import { USERNAME } from '$lib/server/auth/input';
 import { renderEvent } from '$lib/server/notify/render';
 import type { NotifyEvent, Recipient } from '$lib/server/notify/types';
 import { forgetInPlayers, forgetInTimers, tombstoneId } from '$lib/server/room/forget';

@@ -18,7 +18,7 @@
  * Retries: the cron (src/worker.ts `scheduled`) runs `finishPendingDeletions` every few minutes.
  */
 import type { D1Database } from '@cloudflare/workers-types';
-import { closeSessionSockets } from '../auth/sockets';
+import { closeSessionSockets } from '../sockets/session-sockets';
 import { verifyPassword } from '../auth/password';
 import { release, reserve, type Limit } from '../auth/ratelimit';
 import { gameUrl } from '../notify/render';
@@ -224,7 +224,7 @@ export async function beginDeletion(env: LeaveEnv, userId: string, now = Date.no
 		db.prepare('DELETE FROM webauthn_challenges WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM account_tokens WHERE user_id = ?1').bind(userId)
 	]);
-	// Every socket of those sessions, game and inbox, closes now (auth/sockets.ts).
+	// Every socket of those sessions, game and inbox, closes now (sockets/session-sockets.ts).
 	await closeSessionSockets(env, userId, sessions.results.map((s) => s.id));
 }
 

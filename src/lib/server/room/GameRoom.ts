@@ -2,10 +2,13 @@
  * One Durable Object per game: the single writer of everything about it (conventions §10) — lobby
  * and moves — with its own SQLite storage, hibernating WebSockets and an outbox to D1.
  *
- * A thin shell over small collaborators (issue 11): lobby.ts (lobby rules), projection.ts (views,
- * clocks, D1 rows, event context), sockets.ts (WebSockets), autoplay.ts (reminders, timeouts, bots),
- * flusher.ts (the outbox to D1), rebuild.ts (the replay on load). Every rule comes from the game's
- * kind (engine/kind.ts, the registry src/lib/games/index.ts): nothing here knows a kind.
+ * A thin shell over small collaborators (issue 11): core.ts (the game as held, the one way it
+ * changes, and the checks every RPC starts with), lobby.ts (lobby rules), projection.ts (views,
+ * clocks, D1 rows, event context), record.ts (the log and the export), game-sockets.ts (WebSockets),
+ * autoplay.ts (reminders, timeouts, bots), flusher.ts (the outbox to D1), rebuild.ts (the replay on
+ * load), chat.ts (table talk) and forget.ts (a deleted account). Every rule comes from the game's
+ * kind (engine/kind.ts, the registry src/lib/games/index.ts): nothing here knows a kind. The RPCs
+ * below are grouped by job, each group naming the collaborator that does the work.
  *
  * Exported from src/worker.ts only (it imports `cloudflare:workers`); routes reach it through
  * `platform.env.GAME_ROOM` and import src/lib/protocol/room.ts for the types.
@@ -17,24 +20,22 @@
 import { DurableObject } from 'cloudflare:workers';
 import { testSeams } from '../dev';
 import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
-import { buildExport, isOver, jsonEqual, type GameExportV2 } from '$lib/engine';
+import { jsonEqual, type GameExportV2 } from '$lib/engine';
 import {
-	type CreateInput, type LogBatch, type RoomError, type RoomResult, type RoomUser, type RoomView, type SubmitInput, type SubmitOk
+	type CreateInput, type LogBatch, type RoomResult, type RoomUser, type RoomView, type SubmitInput, type SubmitOk
 } from '$lib/protocol/room';
+import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
 import { emptyTimers, nextDue, reclaim as reclaimSeat, setVacation, type Window } from './clock';
-import { createGame, joinGame, leaveGame, refuse, startGame, validUser, type Next, type ScenarioStart } from './lobby';
+import { ID, createGame, joinGame, leaveGame, refuse, startGame, validUser, type ScenarioStart } from './lobby';
 import { RoomStore } from './storage';
 import { activeSeats, control, userOf } from './projection';
-import { RoomSockets } from './sockets';
+import { RoomSockets } from './game-sockets';
 import { Autoplay } from './autoplay';
 import { Flusher } from './flusher';
-import { MOVE_FLUSH_MS, RoomCore } from './core';
-import { forgetInPlayers, forgetInTimers, namesUser, personalRows, pruneOutbox, scrubStorage, tombstoneId, type RoomPersonalData } from './forget';
-import { makeEvent } from './events';
+import { MOVE_FLUSH_MS, RoomCore, readerId } from './core';
+import { RoomForget, type RoomPersonalData } from './forget';
 import { RoomChat } from './chat';
-import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
-
-const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { finishedExport, publicLog } from './record';
 
 export class GameRoom extends DurableObject<Env> {
 	readonly store: RoomStore;
@@ -47,6 +48,8 @@ export class GameRoom extends DurableObject<Env> {
 	private readonly flusher: Flusher;
 	/** Table talk (chat.ts, issue 15). */
 	private readonly chat: RoomChat;
+	/** A deleted account's traces (forget.ts, issue 15). */
+	private readonly forget: RoomForget;
 
 	constructor(ctx: DurableObjectState, env: Env) {
 		super(ctx, env);
@@ -74,7 +77,7 @@ export class GameRoom extends DurableObject<Env> {
 			mutedSeats: (u) => this.chat.mutedSeats(u),
 			submit: (u, input) => this.submit(u, input),
 			awaits: (u) => {
-				const seat = core.players.find((p) => p.userId === u)?.seat;
+				const seat = core.playerOf(u)?.seat;
 				return seat !== undefined && !!core.meta && !!core.kind && activeSeats(core.kind, core.state, core.meta).includes(seat);
 			}
 		});
@@ -110,6 +113,16 @@ export class GameRoom extends DurableObject<Env> {
 			armAlarm: (at) => core.armAlarm(at),
 			standingOf: (seat) => this.store.standing(seat)
 		});
+		this.forget = new RoomForget({
+			core,
+			store: this.store,
+			sql: ctx.storage.sql,
+			now,
+			chat: this.chat,
+			runBots: () => this.autoplay.runBots(),
+			flush: () => this.flusher.flush(),
+			pendingFlush: () => this.flusher.pending()
+		});
 	}
 
 	/** The held game, for the tests that look inside a room (runInDurableObject). */
@@ -128,14 +141,15 @@ export class GameRoom extends DurableObject<Env> {
 		return this.testNow ?? Date.now();
 	}
 
-	// ---- RPC: lobby ----------------------------------------------------------------------------
+	// ---- RPC: lobby (lobby.ts) ----------------------------------------------------------------------
 
 	async create(input: CreateInput): Promise<RoomResult<{ version: number }>> {
-		const bad = this.core.load();
+		const bad = this.core.checkVacant();
 		if (bad) return bad;
-		if (this.core.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
 		const vac = validUser(input?.creator) ? await this.vacationOf(input.creator.id) : null;
-		if (this.core.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
+		// Asked again: another create may have committed while the vacation was read.
+		const taken = this.core.checkVacant();
+		if (taken) return taken;
 		const now = this.now();
 		const next = createGame(input, now);
 		if ('ok' in next) return next;
@@ -147,17 +161,18 @@ export class GameRoom extends DurableObject<Env> {
 		// The joiner's vacation (if any) is read first: from the checks to the commit nothing awaits.
 		const vac = validUser(user) && this.store.exists() ? await this.vacationOf(user.id) : null;
 		// A private game without its code is "no such game" (access.ts), not a refusal that tells it exists.
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, typeof inviteCode === 'string' ? inviteCode : null);
+		const code = typeof inviteCode === 'string' ? inviteCode : null;
+		const bad = this.core.checkActor(user, code);
 		if (bad) return bad;
 		const now = this.now();
-		const next = joinGame(this.core.meta!, this.core.players, user, typeof inviteCode === 'string' ? inviteCode : undefined, now);
+		const next = joinGame(this.core.meta!, this.core.players, user, code ?? undefined, now);
 		if ('ok' in next) return next;
 		await this.core.commit(next, null, { timers: vac ? setVacation(this.core.timers, user.id, vac, now) : undefined });
 		return { ok: true, version: next.meta.version };
 	}
 
 	async leave(user: RoomUser): Promise<RoomResult<{ version: number }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		const bad = this.core.checkActor(user);
 		if (bad) return bad;
 		const next = leaveGame(this.core.meta!, this.core.players, user, this.now());
 		if ('ok' in next) return next;
@@ -166,7 +181,7 @@ export class GameRoom extends DurableObject<Env> {
 	}
 
 	async start(user: RoomUser): Promise<RoomResult<{ version: number }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		const bad = this.core.checkActor(user);
 		if (bad) return bad;
 		if (this.core.meta!.creatorId !== user.id) return refuse(403, 'FORBIDDEN', 'only the creator can start the game');
 		const next = startGame(this.core.meta!, this.core.players, this.now());
@@ -175,7 +190,7 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, version: next.meta.version };
 	}
 
-	// ---- RPC: view, log and moves --------------------------------------------------------------
+	// ---- RPC: view, log and export (core.ts viewFor, record.ts) --------------------------------------
 
 	/**
 	 * The viewer's own view. `invite`: the invite code from the link the viewer followed, which lets
@@ -183,74 +198,42 @@ export class GameRoom extends DurableObject<Env> {
 	 * holders of its link, nobody else — not even whether it exists).
 	 */
 	async view(user: RoomUser | null, invite: string | null = null): Promise<RoomResult<RoomView>> {
-		const userId = user && validUser(user) ? user.id : null;
-		const bad = this.core.loadExisting() ?? this.core.checkAccess(userId, invite);
+		const userId = readerId(user);
+		const bad = this.core.checkReader(userId, invite);
 		if (bad) return bad;
 		return { ok: true, ...this.core.viewFor(userId) };
 	}
 
-	/**
-	 * The whole public log, oldest first: the start's entries (recomputed from the config and the
-	 * seed — the kind's start is deterministic — so they need no storage) and each move's. Log
-	 * entries are public by construction (each kind's fuzzer checks no secret is in them).
-	 */
+	/** The whole public log, oldest first (record.ts). */
 	async log(user: RoomUser | null = null, invite: string | null = null): Promise<RoomResult<{ entries: LogBatch[] }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkAccess(user && validUser(user) ? user.id : null, invite);
+		const bad = this.core.checkReader(readerId(user), invite);
 		if (bad) return bad;
-		const meta = this.core.meta!;
-		if (!meta.seed || !meta.config) return { ok: true, entries: [] };
-		const moves = this.store.moves();
-		const start = this.core.kind!.start(meta.config, meta.seed);
-		const startVersion = meta.startVersion ?? (moves.length ? moves[0].version - 1 : meta.version);
-		const entries: LogBatch[] = start.ok ? [{ version: startVersion, log: start.value.log }] : [];
-		for (const m of moves) entries.push({ version: m.version, log: JSON.parse(m.log) as unknown[] });
-		return { ok: true, entries };
+		return { ok: true, entries: publicLog(this.core.held()!, this.store) };
 	}
 
-	/**
-	 * A finished game as export v2 (src/lib/engine/export.ts, docs/export.md) — with the seed, which
-	 * is public once the game is over. Refused while the game runs.
-	 */
+	/** A finished game as export v2 (record.ts), with the seed. Refused while the game runs. */
 	async exportGame(user: RoomUser | null = null, invite: string | null = null): Promise<RoomResult<{ export: GameExportV2; visibility: 'public' | 'private' }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkAccess(user && validUser(user) ? user.id : null, invite);
+		const bad = this.core.checkReader(readerId(user), invite);
 		if (bad) return bad;
-		const meta = this.core.meta!;
-		if (meta.status !== 'finished' || !this.core.state || !meta.seed || !meta.config || !isOver(this.core.kind!, this.core.state))
-			return refuse(409, 'NOT_FINISHED', 'only a finished game can be exported');
-		const moves = this.store.moves();
-		return {
-			ok: true,
-			visibility: meta.visibility,
-			export: buildExport({
-				kind: this.core.kind!,
-				id: meta.gameId,
-				config: meta.config,
-				options: meta.options,
-				seed: meta.seed,
-				engineVersion: meta.engineVersion,
-				players: this.core.players,
-				createdAt: meta.createdAt,
-				startedAt: meta.startedAt,
-				finishedAt: meta.finishedAt,
-				startVersion: meta.startVersion ?? (moves.length ? moves[0].version - 1 : meta.version),
-				moves: moves.map((m) => ({ version: m.version, seat: m.seat, move: JSON.parse(m.move) as unknown, at: m.at })),
-				final: this.core.state
-			})
-		};
+		const exported = finishedExport(this.core.held()!, this.store);
+		if ('ok' in exported) return exported;
+		return { ok: true, visibility: this.core.meta!.visibility, export: exported };
 	}
+
+	// ---- RPC: moves (core.ts applyMove, autoplay.ts) ------------------------------------------------
 
 	async submit(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>> {
 		// Everything from here to the commit is synchronous: no other request can interleave, so the
 		// version checked is the version the move is applied to.
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
+		const bad = this.core.checkActor(user);
 		if (bad) return bad;
 		const meta = this.core.meta!;
-		if (!input || typeof input.moveId !== 'string' || !MOVE_ID.test(input.moveId))
+		if (!input || typeof input.moveId !== 'string' || !ID.test(input.moveId))
 			return refuse(400, 'BAD_REQUEST', 'moveId must be 1–64 letters, digits, _ or -');
 		const ev = input.expectedVersion;
 		if (ev !== undefined && (!Number.isSafeInteger(ev) || ev < 0)) return refuse(400, 'BAD_REQUEST', 'expectedVersion must be a non-negative integer');
-		const me = this.core.players.find((p) => p.userId === user.id);
-		if (!me) return refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
+		const me = this.core.seatOf(user.id);
+		if ('ok' in me) return me;
 		// Idempotency first: a retry of an applied move carries an expectedVersion that is stale now.
 		const prior = this.store.moveById(input.moveId);
 		if (prior) {
@@ -269,39 +252,90 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, version: r.version, log: r.log, duplicate: false };
 	}
 
-	// ---- RPC: table talk (chat.ts, issue 15) ------------------------------------------------------
+	/**
+	 * Sets (or clears, null) the caller's standing answer (engine/kind.ts `Standing`, issue 13). No
+	 * move and no version: nobody else learns of it. If the decision it answers awaits the seat now,
+	 * it is answered at once, as the seat's own move.
+	 */
+	async setStanding(user: RoomUser, answer: unknown): Promise<RoomResult<{ standing: string | null; version: number }>> {
+		const me = this.core.checkPlayer(user);
+		if ('ok' in me) return me;
+		const standing = this.core.kind!.standing;
+		if (!standing) return refuse(409, 'NO_STANDING_ANSWERS', 'this game has no standing answers');
+		if (answer !== null && (typeof answer !== 'string' || !standing.answers.includes(answer)))
+			return refuse(400, 'BAD_ANSWER', `answer must be one of ${standing.answers.join(', ')}, or null`);
+		if (this.core.meta!.status === 'finished') return refuse(409, 'GAME_OVER', 'the game is over');
+		this.store.setStanding(me.seat, answer);
+		this.autoplay.runBots();
+		return { ok: true, standing: answer, version: this.core.meta!.version };
+	}
+
+	// ---- RPC: clocks — a reclaimed seat, vacations (clock.ts) ---------------------------------------
+
+	/** The player of a dropped seat takes it back: the counter is cleared and the clock starts again. */
+	async reclaim(user: RoomUser): Promise<RoomResult<{ version: number }>> {
+		const me = this.core.checkPlayer(user);
+		if ('ok' in me) return me;
+		const meta = this.core.meta!;
+		if (meta.status !== 'active' || !this.core.timers.seats[me.seat]?.dropped) return refuse(409, 'NOT_DROPPED', 'your seat is not played by the bot');
+		const now = this.now();
+		const timers = reclaimSeat(this.core.timers, control(meta), me.seat, activeSeats(this.core.kind!, this.core.state, meta), now);
+		return { ok: true, version: await this.core.commitClocks(timers, now) };
+	}
+
+	/**
+	 * A user's vacation (the API wrote it to D1 first): their clock pauses from `from` to `until` in
+	 * this game, and everybody sees it. Both null: the vacation ends now (or a planned one is
+	 * cancelled). A version of its own, so every view and the D1 deadlines follow.
+	 */
+	async vacation(userId: string, from: number | null, until: number | null): Promise<RoomResult<{ version: number }>> {
+		const bad = this.core.loadExisting();
+		if (bad) return bad;
+		if (typeof userId !== 'string' || !this.core.playerOf(userId)) return refuse(409, 'NOT_SEATED', 'no seat in this game');
+		const m = this.core.meta!;
+		if (m.status === 'finished') return { ok: true, version: m.version };
+		const w: Window | null = Number.isSafeInteger(from) && Number.isSafeInteger(until) ? { from: from!, until: until! } : null;
+		const now = this.now();
+		const timers = setVacation(this.core.timers, userId, w, now);
+		if (jsonEqual(timers, this.core.timers)) return { ok: true, version: m.version };
+		return { ok: true, version: await this.core.commitClocks(timers, now) };
+	}
+
+	/** The user's vacation from D1 if it has not ended (null if none, or D1 is unreachable: then the API's own call tells us). */
+	private async vacationOf(userId: string): Promise<Window | null> {
+		try {
+			const r = await this.env.DB.prepare('SELECT vacation_from AS f, vacation_until AS u FROM users WHERE id = ?').bind(userId).first<{ f: number | null; u: number | null }>();
+			return r && r.f !== null && r.u !== null && r.u > this.now() ? { from: r.f, until: r.u } : null;
+		} catch {
+			return null;
+		}
+	}
+
+	// ---- RPC: table talk (chat.ts, issue 15) ---------------------------------------------------------
 
 	/** The chat after `since`, for whoever may see the game (spectators read, seated players write). */
 	async chatPage(user: RoomUser | null, invite: string | null, since: number): Promise<RoomResult<ChatPage>> {
-		const userId = user && validUser(user) ? user.id : null;
-		const bad = this.core.loadExisting() ?? this.core.checkAccess(userId, invite);
+		const userId = readerId(user);
+		const bad = this.core.checkReader(userId, invite);
 		if (bad) return bad;
 		return { ok: true, ...(await this.chat.page(userId, Number.isSafeInteger(since) && since > 0 ? since : 0)) };
 	}
 
 	async chatPost(user: RoomUser, text: unknown): Promise<RoomResult<{ message: ChatMessage }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
-		if (bad) return bad;
-		return this.chat.post(user.id, text);
+		return this.core.checkActor(user) ?? this.chat.post(user.id, text);
 	}
 
 	async chatDelete(user: RoomUser, seq: number): Promise<RoomResult<{ seq: number }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
-		if (bad) return bad;
-		return this.chat.delete(user.id, seq);
+		return this.core.checkActor(user) ?? this.chat.delete(user.id, seq);
 	}
 
 	async chatRead(user: RoomUser, seq: number): Promise<RoomResult<{ read: number }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
-		if (bad) return bad;
-		return this.chat.markRead(user.id, seq);
+		return this.core.checkActor(user) ?? this.chat.markRead(user.id, seq);
 	}
 
 	/** A report's context (the route stores it in D1): readers may report what they can read. */
 	async chatContext(user: RoomUser, invite: string | null, seq: number): Promise<RoomResult<{ message: ChatMessage; before: ChatMessage[]; reportedId: string }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, invite);
-		if (bad) return bad;
-		return this.chat.context(user.id, seq);
+		return this.core.checkActor(user, invite) ?? this.chat.context(user.id, seq);
 	}
 
 	/** For the data export (account helper): every message `userId` wrote here and did not delete, by their seat. */
@@ -310,7 +344,19 @@ export class GameRoom extends DurableObject<Env> {
 		return this.chat.by(userId);
 	}
 
-	// ---- WebSockets (sockets.ts) ---------------------------------------------------------------
+	// ---- RPC: leaving the site (forget.ts, issue 15) -------------------------------------------------
+
+	/** What this room holds about the user, for their data export ({} if they have no seat here). */
+	async personalData(userId: string): Promise<RoomPersonalData> {
+		return this.forget.personalData(userId);
+	}
+
+	/** The user's account is being deleted: the room forgets them and writes that to D1 (`pending`: not yet). */
+	async forgetUser(userId: string): Promise<RoomResult<{ forgotten: boolean; pending: boolean }>> {
+		return this.forget.forgetUser(userId);
+	}
+
+	// ---- WebSockets (game-sockets.ts) ---------------------------------------------------------------
 
 	async fetch(request: CfRequest): Promise<CfResponse> {
 		return this.sockets.upgrade(request);
@@ -318,11 +364,7 @@ export class GameRoom extends DurableObject<Env> {
 
 	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
 	async closeSessions(sessionIds: string[]): Promise<number> {
-		const refusals = testSeams(this.env) && this.store.exists() ? this.store.counter('failCloses') : 0;
-		if (refusals > 0) {
-			this.store.setCounter('failCloses', refusals - 1);
-			throw new Error('test seam: this room cannot be reached');
-		}
+		if (this.seamRefusesClose()) throw new Error('test seam: this room cannot be reached');
 		return this.sockets.closeSessions(sessionIds);
 	}
 
@@ -334,7 +376,7 @@ export class GameRoom extends DurableObject<Env> {
 		return this.sockets.close(ws, code, reason);
 	}
 
-	// ---- the alarm: flushes, reminders, timeouts, the bot (autoplay.ts, flusher.ts) -------------
+	// ---- the alarm and D1: flushes, reminders, timeouts, the bot (flusher.ts, autoplay.ts) -----------
 
 	/**
 	 * One alarm for everything time-driven: the coalesced D1 flush (and its retries), reminders,
@@ -360,143 +402,24 @@ export class GameRoom extends DurableObject<Env> {
 	}
 
 	/**
-	 * Sets (or clears, null) the caller's standing answer (engine/kind.ts `Standing`, issue 13). No
-	 * move and no version: nobody else learns of it. If the decision it answers awaits the seat now,
-	 * it is answered at once, as the seat's own move.
+	 * Writes everything pending to D1 now: for a list read right after this browser's own change
+	 * (freshness.ts, issue 12) and for the tests. The alarm does it otherwise.
 	 */
-	async setStanding(user: RoomUser, answer: unknown): Promise<RoomResult<{ standing: string | null; version: number }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
-		if (bad) return bad;
-		const me = this.core.players.find((p) => p.userId === user.id);
-		if (!me) return refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
-		const standing = this.core.kind!.standing;
-		if (!standing) return refuse(409, 'NO_STANDING_ANSWERS', 'this game has no standing answers');
-		if (answer !== null && (typeof answer !== 'string' || !standing.answers.includes(answer)))
-			return refuse(400, 'BAD_ANSWER', `answer must be one of ${standing.answers.join(', ')}, or null`);
-		if (this.core.meta!.status === 'finished') return refuse(409, 'GAME_OVER', 'the game is over');
-		this.store.setStanding(me.seat, answer);
-		this.autoplay.runBots();
-		return { ok: true, standing: answer, version: this.core.meta!.version };
+	flush(): Promise<void> {
+		return this.flusher.flush();
 	}
 
-	/** The player of a dropped seat takes it back: the counter is cleared and the clock starts again. */
-	async reclaim(user: RoomUser): Promise<RoomResult<{ version: number }>> {
-		const bad = this.core.loadExisting() ?? this.core.checkUser(user) ?? this.core.checkAccess(user.id, null);
-		if (bad) return bad;
-		const me = this.core.players.find((p) => p.userId === user.id);
-		if (!me) return refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
-		if (this.core.meta!.status !== 'active' || !this.core.timers.seats[me.seat]?.dropped) return refuse(409, 'NOT_DROPPED', 'your seat is not played by the bot');
-		const now = this.now();
-		const timers = reclaimSeat(this.core.timers, control(this.core.meta!), me.seat, activeSeats(this.core.kind!, this.core.state, this.core.meta!), now);
-		const next: Next = { meta: { ...this.core.meta!, version: this.core.meta!.version + 1, updatedAt: now }, players: this.core.players, state: this.core.state, log: [] };
-		await this.core.commit(next, null, { timers });
-		return { ok: true, version: next.meta.version };
-	}
+	// ---- test seams: only where ROOM_TEST_SEAMS is set (dev.ts), never in production ----------------
 
 	/**
-	 * A user's vacation (the API wrote it to D1 first): their clock pauses from `from` to `until` in
-	 * this game, and everybody sees it. Both null: the vacation ends now (or a planned one is
-	 * cancelled). A version of its own, so every view and the D1 deadlines follow.
-	 */
-	async vacation(userId: string, from: number | null, until: number | null): Promise<RoomResult<{ version: number }>> {
-		const bad = this.core.loadExisting();
-		if (bad) return bad;
-		if (typeof userId !== 'string' || !this.core.players.some((p) => p.userId === userId)) return refuse(409, 'NOT_SEATED', 'no seat in this game');
-		const m = this.core.meta!;
-		if (m.status === 'finished') return { ok: true, version: m.version };
-		const w: Window | null = Number.isSafeInteger(from) && Number.isSafeInteger(until) ? { from: from!, until: until! } : null;
-		const now = this.now();
-		const timers = setVacation(this.core.timers, userId, w, now);
-		if (jsonEqual(timers, this.core.timers)) return { ok: true, version: m.version };
-		const next: Next = { meta: { ...m, version: m.version + 1, updatedAt: now }, players: this.core.players, state: this.core.state, log: [] };
-		await this.core.commit(next, null, { timers });
-		return { ok: true, version: next.meta.version };
-	}
-
-	// ---- RPC: leaving the site (issue 15, forget.ts) -------------------------------------------
-
-	/** What this room holds about the user, for their data export ({} if they have no seat here). */
-	async personalData(userId: string): Promise<RoomPersonalData> {
-		if (typeof userId !== 'string' || this.core.load() || !this.core.meta) return {};
-		const me = this.core.players.find((p) => p.userId === userId);
-		const rows = personalRows(this.ctx.storage.sql, me, userId, this.core.timers);
-		return me && this.core.meta.status !== 'waiting' ? { ...rows, chat: this.chat.by(userId) } : rows;
-	}
-
-	/**
-	 * The user's account is being deleted: the room forgets them (forget.ts says how, by status) and
-	 * writes the result to D1. Idempotent: a repeated call finds nothing of the user and only flushes.
-	 * `pending`: D1 has not got everything yet (the room retries from its alarm; call again).
-	 */
-	async forgetUser(userId: string): Promise<RoomResult<{ forgotten: boolean; pending: boolean }>> {
-		if (typeof userId !== 'string' || userId.length === 0) return refuse(400, 'BAD_REQUEST', 'bad user id');
-		const bad = this.core.load();
-		if (bad) return bad;
-		const m = this.core.meta;
-		if (!m) return { ok: true, forgotten: false, pending: false };
-		const sql = this.ctx.storage.sql;
-		const players = this.core.players;
-		if (!namesUser(sql, players, m.creatorId, userId)) {
-			await this.flusher.flush();
-			return { ok: true, forgotten: false, pending: this.flusher.pending() };
-		}
-		const now = this.now();
-		const tomb = tombstoneId();
-		const me = players.find((p) => p.userId === userId);
-		// Everything from here to the commit is synchronous: the storage writes land together.
-		let next: Next;
-		let dropSeat: number | null = null;
-		if (m.status === 'waiting' && me) {
-			const left = leaveGame(m, players, { id: userId, username: me.username }, now);
-			if ('ok' in left) return left;
-			next = left;
-		} else {
-			dropSeat = m.status === 'active' && me ? me.seat : null;
-			// A finished game keeps its place in everybody's lists: no new updatedAt.
-			const updatedAt = m.status === 'active' ? now : m.updatedAt;
-			next = { meta: { ...m, version: m.version + 1, updatedAt }, players: forgetInPlayers(players, userId, tomb), state: this.core.state, log: [] };
-		}
-		if (next.meta.creatorId === userId) next.meta = { ...next.meta, creatorId: tomb };
-		const timers = forgetInTimers(this.core.timers, userId, dropSeat);
-		scrubStorage(sql, userId, me?.username ?? null, tomb, me && m.status !== 'waiting' ? me.seat : null);
-		if (me && m.status !== 'waiting') this.chat.forgetSeat(me.seat);
-		if (dropSeat !== null && this.core.kind && next.state) {
-			// The others hear of it (notify/types.ts `player_deleted`), in the version that drops the seat.
-			const ctx = this.core.eventContextOf({ kind: this.core.kind, meta: next.meta, players: next.players, state: next.state, timers }, now);
-			for (const p of next.players)
-				if (p.seat !== dropSeat) {
-					const e = makeEvent(ctx, 'player_deleted', p.seat, { deletedSeat: dropSeat });
-					if (e) this.store.addEvent(e);
-				}
-		}
-		const committed = this.core.commit(next, null, { timers });
-		pruneOutbox(sql, next.meta.version);
-		if (dropSeat !== null) this.autoplay.runBots();
-		await committed;
-		await this.flusher.flush();
-		return { ok: true, forgotten: true, pending: this.flusher.pending() };
-	}
-
-	/** The user's vacation from D1 if it has not ended (null if none, or D1 is unreachable: then the API's own call tells us). */
-	private async vacationOf(userId: string): Promise<Window | null> {
-		try {
-			const r = await this.env.DB.prepare('SELECT vacation_from AS f, vacation_until AS u FROM users WHERE id = ?').bind(userId).first<{ f: number | null; u: number | null }>();
-			return r && r.f !== null && r.u !== null && r.u > this.now() ? { from: r.f, until: r.u } : null;
-		} catch {
-			return null;
-		}
-	}
-
-	/**
-	 * Test seam: a started game from a scenario (the kind's scenario extra, e.g. Giants' forced dice or a starting
-	 * position), seats in the order given — for the end-to-end tests, which must reach every kind of
-	 * move in one round. Only where ROOM_TEST_SEAMS is set; never in production.
+	 * A started game from a scenario (the kind's scenario extra, e.g. Giants' forced dice or a
+	 * starting position), seats in the order given — for the end-to-end tests, which must reach every
+	 * kind of move in one round.
 	 */
 	async createScenario(input: CreateInput, users: RoomUser[], scenario: ScenarioStart, seed: string): Promise<RoomResult<{ version: number }>> {
 		if (!testSeams(this.env)) return refuse(404, 'NOT_FOUND', 'no such endpoint');
-		const bad = this.core.load();
+		const bad = this.core.checkVacant();
 		if (bad) return bad;
-		if (this.core.meta) return refuse(409, 'ALREADY_EXISTS', 'this game already exists');
 		if (!users.every(validUser)) return refuse(400, 'BAD_REQUEST', 'bad users');
 		const now = this.now();
 		const made = createGame({ ...input, creator: users[0], seatsWanted: users.length }, now);
@@ -508,29 +431,31 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, version: next.meta.version };
 	}
 
-	/** Test seam: the room's clock stands at `ms` (null: the real clock again). Only where ROOM_TEST_SEAMS is set. */
+	/** The room's clock stands at `ms` (null: the real clock again). */
 	async setClock(ms: number | null): Promise<boolean> {
 		if (!testSeams(this.env)) return false;
 		this.testNow = ms;
 		return true;
 	}
 
-	/** Test seam: the next `n` D1 writes of this room fail. Only where ROOM_TEST_SEAMS is set (tests). */
-	/** Writes everything pending to D1 now (tests; the alarm does it otherwise). */
-	flush(): Promise<void> {
-		return this.flusher.flush();
-	}
-
-	/** Test seam: the next `n` calls of closeSessions fail as if the room could not be reached. Tests only. */
+	/** The next `n` calls of closeSessions fail as if the room could not be reached. */
 	async failNextSessionCloses(n: number): Promise<boolean> {
 		if (!testSeams(this.env)) return false;
 		this.store.setCounter('failCloses', n);
 		return true;
 	}
 
+	/** The next `n` D1 writes of this room fail (flusher.ts counts them down). */
 	async failNextD1Writes(n: number): Promise<boolean> {
 		if (!testSeams(this.env)) return false;
 		this.store.setCounter('failD1', n);
 		return true;
+	}
+
+	/** failNextSessionCloses: whether this call is one of them (and one fewer is left). */
+	private seamRefusesClose(): boolean {
+		const refusals = testSeams(this.env) && this.store.exists() ? this.store.counter('failCloses') : 0;
+		if (refusals > 0) this.store.setCounter('failCloses', refusals - 1);
+		return refusals > 0;
 	}
 }

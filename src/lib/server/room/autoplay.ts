@@ -8,17 +8,16 @@ import { awaited, seedRng } from '$lib/engine';
 import { due, markReminded, type Cause, type Timers } from './clock';
 import { makeEvent, type EventContext } from './events';
 import { userOf, type Held } from './projection';
+import type { MoveOutcome } from './core';
 
 /** Bot moves played in one go; the rest continue from an immediate alarm (a game of bots only is long). */
 const BOT_MOVES_PER_RUN = 200;
 
-export type Applied = { ok: true; version: number; log: unknown[] } | { ok: false; code: string; message: string };
-
 export interface AutoplayHost {
 	held(): Held | null;
 	now(): number;
-	/** The one path of a move (GameRoom.applyMove). */
-	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto?: string | null): Applied;
+	/** The one path of a move (core.ts RoomCore.applyMove). */
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto?: string | null): MoveOutcome;
 	/** The event context of the current version with these timers. */
 	eventContext(timers: Timers, now: number): EventContext;
 	/** Saves timers (and an event) in one transaction, and keeps the timers. */

@@ -56,7 +56,7 @@ export interface ChatHost {
 	now(): number;
 	/** One storage transaction. */
 	transaction(fn: () => void): void;
-	/** Users looking at the game now (sockets.ts): no chat notification for them. */
+	/** Users looking at the game now (game-sockets.ts): no chat notification for them. */
 	lookingUsers(): Set<string>;
 	addEvent(e: NotifyEvent): void;
 	/** Sends to every socket but those whose user muted `authorSeat` (deletions: to all, null). */

@@ -2,8 +2,9 @@
  * The room's core (issue 11): the game as the room holds it — meta, players, state, clocks and its
  * kind — loaded once per wake-up by the one replay, and the one way it changes (`commit`: one
  * storage transaction with the move, snapshot, clocks, notification events and outbox row; then the
- * broadcast and the flush). GameRoom.ts is the RPC surface over it; the other collaborators are
- * projection.ts, sockets.ts, autoplay.ts, flusher.ts and lobby.ts.
+ * broadcast and the flush) — and the checks every RPC starts with, each written once (`check…`).
+ * GameRoom.ts is the RPC surface over it; the other collaborators are lobby.ts, projection.ts,
+ * game-sockets.ts, autoplay.ts, flusher.ts, chat.ts, forget.ts and record.ts.
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import { awaited, isOver, type Kind } from '$lib/engine';
@@ -15,7 +16,6 @@ import { rebuild } from './rebuild';
 import { SNAPSHOT_EVERY, type Meta, type MoveRow, type Player, type RoomStore } from './storage';
 import { canSee } from './access';
 import { activeSeats, control, d1Payload, eventContext, finalResult, roomView, userOf, type Held } from './projection';
-import type { Applied } from './autoplay';
 import { countDecision, isDecision, upgradeMeta } from './decisions';
 
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
@@ -26,6 +26,12 @@ const BACKSTOP_MS = 30_000;
  * game itself never does. A flush per move cost the round trip ~20% (docs/benchmarks.md).
  */
 export const MOVE_FLUSH_MS = 1_000;
+
+/**
+ * What became of a move the room applied: its version and public log, or the kind's refusal (a
+ * stable code, conventions §4). Not the engine's `Applied`, which is the state a move leads to.
+ */
+export type MoveOutcome = { ok: true; version: number; log: unknown[] } | { ok: false; code: string; message: string };
 
 export interface CommitOpts {
 	init?: boolean;
@@ -42,7 +48,7 @@ export interface CoreHost {
 	readonly store: RoomStore;
 	now(): number;
 	broadcast(log: readonly unknown[]): void;
-	/** Users looking at the game now (sockets.ts lookingUsers): no turn notification for them. */
+	/** Users looking at the game now (game-sockets.ts lookingUsers): no turn notification for them. */
 	lookingUsers(): Set<string>;
 	flush(): Promise<void>;
 	pendingFlush(): boolean;
@@ -115,13 +121,10 @@ export class RoomCore {
 		if (at !== null) void this.armAlarm(at);
 		return t;
 	}
+
 	/** The game as held now, or null before one exists. */
 	held(): Held | null {
 		return this.meta && this.kind ? { kind: this.kind, meta: this.meta, players: this.players, state: this.state, timers: this.timers } : null;
-	}
-
-	loadExisting(): RoomError | null {
-		return this.load() ?? (this.meta ? null : refuse(404, 'NOT_FOUND', 'no such game'));
 	}
 
 	/**
@@ -129,7 +132,7 @@ export class RoomCore {
 	 * Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the lists
 	 * read from D1 show a game as soon as its creator or joiner gets the answer.
 	 */
-	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null): Applied {
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null): MoveOutcome {
 		const meta = this.meta!;
 		const kind = this.kind!;
 		const r = kind.apply(this.state, seat, move);
@@ -219,6 +222,17 @@ export class RoomCore {
 		return this.host.flush();
 	}
 
+	/**
+	 * A change of the clocks alone (a reclaimed seat, a vacation): a version of its own without a move,
+	 * so every view and the D1 deadlines follow. Answers the new version.
+	 */
+	async commitClocks(timers: Timers, now: number): Promise<number> {
+		const m = this.meta!;
+		const next: Next = { meta: { ...m, version: m.version + 1, updatedAt: now }, players: this.players, state: this.state, log: [] };
+		await this.commit(next, null, { timers });
+		return next.meta.version;
+	}
+
 	/** Sets the alarm to fire at room time `at` (or earlier if it already would): one storage write at most. */
 	async armAlarm(at: number): Promise<void> {
 		const real = this.realTime(at);
@@ -237,14 +251,49 @@ export class RoomCore {
 		return eventContext(h, now, this.host.lookingUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP, last ? (last[seat] ?? 0) : undefined));
 	}
 
-	checkUser(user: RoomUser): RoomError | null {
-		return validUser(user) ? null : refuse(401, 'UNAUTHENTICATED', 'sign in first');
+	// ---- the checks every RPC starts with ---------------------------------------------------------
+
+	/** Loads the game; "no such game" if there is none. */
+	loadExisting(): RoomError | null {
+		return this.load() ?? (this.meta ? null : refuse(404, 'NOT_FOUND', 'no such game'));
+	}
+
+	/** Loads; refused if a game exists here already (create). */
+	checkVacant(): RoomError | null {
+		return this.load() ?? (this.meta ? refuse(409, 'ALREADY_EXISTS', 'this game already exists') : null);
+	}
+
+	/** Someone who may see the game; `userId` null: a spectator or signed-out visitor (readerId). */
+	checkReader(userId: string | null, invite: string | null): RoomError | null {
+		return this.loadExisting() ?? this.checkAccess(userId, invite);
+	}
+
+	/** A signed-in user acting on a game they may see (`invite`: a private game's link, to join or report by). */
+	checkActor(user: RoomUser, invite: string | null = null): RoomError | null {
+		const signedOut = validUser(user) ? null : refuse(401, 'UNAUTHENTICATED', 'sign in first');
+		return this.loadExisting() ?? signedOut ?? this.checkAccess(user.id, invite);
+	}
+
+	/** A signed-in user acting on the game from their seat: their player, or the refusal. */
+	checkPlayer(user: RoomUser): Player | RoomError {
+		return this.checkActor(user) ?? this.seatOf(user.id);
+	}
+
+	/** The user's player if they have a seat here, else NOT_YOUR_SEAT. */
+	seatOf(userId: string): Player | RoomError {
+		return this.playerOf(userId) ?? refuse(403, 'NOT_YOUR_SEAT', 'you have no seat in this game');
+	}
+
+	playerOf(userId: string): Player | undefined {
+		return this.players.find((p) => p.userId === userId);
 	}
 
 	/** A private game is "no such game" to anyone but its players and the holders of its invite link. */
 	checkAccess(userId: string | null, invite: string | null): RoomError | null {
 		return canSee(this.meta!, this.players, userId, invite) ? null : refuse(404, 'NOT_FOUND', 'no such game');
 	}
+
+	// ---- what the game shows ----------------------------------------------------------------------
 
 	/** The only shape in which the game leaves the room: the viewer's own view (projection.ts). */
 	viewFor(userId: string | null): RoomView {
@@ -261,4 +310,9 @@ export class RoomCore {
 		const h = this.held();
 		if (h && h.players.some((p) => p.userId === userId)) this.host.store.setSeen(userId, h.meta.version);
 	}
+}
+
+/** The id of a signed-in reader, or null: a spectator or signed-out visitor (an invalid user reads as one). */
+export function readerId(user: RoomUser | null): string | null {
+	return user && validUser(user) ? user.id : null;
 }

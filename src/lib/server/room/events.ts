@@ -27,7 +27,7 @@ export interface EventContext {
 	/** Usernames by seat. */
 	names: string[];
 	userOf(seat: number): string | undefined;
-	/** Users looking at this game now: a visible, recently used page (sockets.ts lookingUsers). */
+	/** Users looking at this game now: a visible, recently used page (game-sockets.ts lookingUsers). */
 	open: ReadonlySet<string>;
 	since(seat: number): { entries: LogBatch[]; more: boolean };
 	deadline(seat: number): number | null;

@@ -1,7 +1,7 @@
 /**
  * A deleted account in one game (issue 15, "leave the site"): what the room holds about the user
- * (their data export) and how the room forgets them. The GameRoom RPCs `personalData` and
- * `forgetUser` are thin shells over these.
+ * (their data export) and how the room forgets them — the GameRoom RPCs `personalData` and
+ * `forgetUser` delegate to RoomForget below.
  *
  * Forgetting, by the game's status:
  * - waiting: the user leaves (lobby.ts leaveGame: the creator's right to start passes to the
@@ -14,16 +14,19 @@
  * (`deleted-<random>`, new per game: it cannot be traced back, nor link two games) and the username by
  * the marker DELETED_PLAYER. The room's changes are synchronous (no await between them), so the
  * Durable Object commits them together; a repeated call finds nothing of the user and only flushes.
- *
- * Chat (built concurrently): whatever table holds messages by user id must be added to
- * `personalRows` (export) and `scrubStorage` (forget) below — see the report of issue 15.
+ * Table talk names a seat, not a user: the seat's messages lose their text (chat.ts `forgetSeat`),
+ * and the export takes them from chat.ts `by`.
  */
 import type { SqlStorage } from '@cloudflare/workers-types';
 import type { ChatMessage } from '$lib/protocol/chat';
 import { DELETED_PLAYER, TOMBSTONE_PREFIX } from '$lib/protocol/people';
+import type { RoomResult } from '$lib/protocol/room';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
-import type { Player } from './storage';
+import type { RoomCore } from './core';
+import { makeEvent } from './events';
+import { leaveGame, refuse, type Next } from './lobby';
+import type { Player, RoomStore } from './storage';
 
 /** A fresh tombstone id: 24 random bytes, hex (fits the rooms' user-id pattern). */
 export function tombstoneId(): string {
@@ -31,7 +34,8 @@ export function tombstoneId(): string {
 	return TOMBSTONE_PREFIX + Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-/** What the room holds about one user (beyond the game's public facts): for their data export. */export interface RoomPersonalData {
+/** What the room holds about one user (beyond the game's public facts): for their data export. */
+export interface RoomPersonalData {
 	seat?: number;
 	joinedAt?: number;
 	/** Moves made by the user themselves (timeouts and the bot excluded), with version and time. */
@@ -112,4 +116,86 @@ export function namesUser(sql: SqlStorage, players: readonly Player[], creatorId
 	if (creatorId === userId || players.some((p) => p.userId === userId)) return true;
 	const n = (q: string) => sql.exec<{ n: number }>(q, userId).one().n;
 	return n('SELECT COUNT(*) AS n FROM moves WHERE user_id = ?') > 0 || n('SELECT COUNT(*) AS n FROM seen WHERE user_id = ?') > 0;
+}
+
+/** What the room lends the forgetting (GameRoom wires it): the held game and its collaborators. */
+export interface ForgetHost {
+	readonly core: RoomCore;
+	readonly store: RoomStore;
+	readonly sql: SqlStorage;
+	now(): number;
+	/** Table talk (chat.ts): the user's messages, and a seat's words forgotten. */
+	readonly chat: { by(userId: string): ChatMessage[]; forgetSeat(seat: number): void };
+	/** Standing answers and the bot (autoplay.ts), for a seat dropped to it. */
+	runBots(): void;
+	flush(): Promise<void>;
+	pendingFlush(): boolean;
+}
+
+/** The GameRoom RPCs `personalData` and `forgetUser`. */
+export class RoomForget {
+	constructor(private readonly room: ForgetHost) {}
+
+	/** What this room holds about the user, for their data export ({} if they have no seat here). */
+	personalData(userId: string): RoomPersonalData {
+		const { core } = this.room;
+		if (typeof userId !== 'string' || core.load() || !core.meta) return {};
+		const me = core.playerOf(userId);
+		const rows = personalRows(this.room.sql, me, userId, core.timers);
+		return me && core.meta.status !== 'waiting' ? { ...rows, chat: this.room.chat.by(userId) } : rows;
+	}
+
+	/**
+	 * The user's account is being deleted: the room forgets them (top of the file: how, by status) and
+	 * writes the result to D1. Idempotent: a repeated call finds nothing of the user and only flushes.
+	 * `pending`: D1 has not got everything yet (the room retries from its alarm; call again).
+	 */
+	async forgetUser(userId: string): Promise<RoomResult<{ forgotten: boolean; pending: boolean }>> {
+		if (typeof userId !== 'string' || userId.length === 0) return refuse(400, 'BAD_REQUEST', 'bad user id');
+		const { core, store, sql } = this.room;
+		const bad = core.load();
+		if (bad) return bad;
+		const m = core.meta;
+		if (!m) return { ok: true, forgotten: false, pending: false };
+		const players = core.players;
+		if (!namesUser(sql, players, m.creatorId, userId)) {
+			await this.room.flush();
+			return { ok: true, forgotten: false, pending: this.room.pendingFlush() };
+		}
+		const now = this.room.now();
+		const tomb = tombstoneId();
+		const me = core.playerOf(userId);
+		// Everything from here to the commit is synchronous: the storage writes land together.
+		let next: Next;
+		let dropSeat: number | null = null;
+		if (m.status === 'waiting' && me) {
+			const left = leaveGame(m, players, { id: userId, username: me.username }, now);
+			if ('ok' in left) return left;
+			next = left;
+		} else {
+			dropSeat = m.status === 'active' && me ? me.seat : null;
+			// A finished game keeps its place in everybody's lists: no new updatedAt.
+			const updatedAt = m.status === 'active' ? now : m.updatedAt;
+			next = { meta: { ...m, version: m.version + 1, updatedAt }, players: forgetInPlayers(players, userId, tomb), state: core.state, log: [] };
+		}
+		if (next.meta.creatorId === userId) next.meta = { ...next.meta, creatorId: tomb };
+		const timers = forgetInTimers(core.timers, userId, dropSeat);
+		scrubStorage(sql, userId, me?.username ?? null, tomb, me && m.status !== 'waiting' ? me.seat : null);
+		if (me && m.status !== 'waiting') this.room.chat.forgetSeat(me.seat);
+		if (dropSeat !== null && core.kind && next.state) {
+			// The others hear of it (notify/types.ts `player_deleted`), in the version that drops the seat.
+			const ctx = core.eventContextOf({ kind: core.kind, meta: next.meta, players: next.players, state: next.state, timers }, now);
+			for (const p of next.players)
+				if (p.seat !== dropSeat) {
+					const e = makeEvent(ctx, 'player_deleted', p.seat, { deletedSeat: dropSeat });
+					if (e) store.addEvent(e);
+				}
+		}
+		const committed = core.commit(next, null, { timers });
+		pruneOutbox(sql, next.meta.version);
+		if (dropSeat !== null) this.room.runBots();
+		await committed;
+		await this.room.flush();
+		return { ok: true, forgotten: true, pending: this.room.pendingFlush() };
+	}
 }

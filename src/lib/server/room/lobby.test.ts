@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { giants } from '$lib/games/giants';
 import { giantsKind } from '$lib/games/giants/kind';
-import { createGame, joinGame, leaveGame, startGame } from './lobby';
-import { rebuild, shuffleSeats } from './rebuild';
+import { createGame, joinGame, leaveGame, shuffleSeats, startGame } from './lobby';
+import { rebuild } from './rebuild';
 import type { Meta, Player } from './storage';
 import { startState, erase } from '$lib/engine';
 

@@ -3,10 +3,9 @@
  * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
  */
 import * as v from 'valibot';
-import { commitSeed, type Kind } from '$lib/engine';
+import { below, commitSeed, seedRng, type Kind } from '$lib/engine';
 import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
-import { shuffleSeats } from './rebuild';
 import { TIME_LIMITS, isRated, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
 import type { Meta, Player } from './storage';
 
@@ -21,7 +20,8 @@ export interface Next {
 	log: unknown[];
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Ids the room takes from outside — games, users, invite codes, moves: 1–64 letters, digits, _ or -. */
+export const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function validUser(u: unknown): u is RoomUser {
 	const x = u as RoomUser;
@@ -109,7 +109,7 @@ export function leaveGame(meta: Meta, players: Player[], user: RoomUser, now: nu
 	return { meta: bump(meta, now, { creatorId }), players: rest, state: null, log: [] };
 }
 
-/** Only for GameRoom.createScenario (test seam): the kind's scenario extra (kind.config), seats in the order given. */
+/** Only for GameRoom.createScenario (test seam): the kind's scenario extra (kind.config); seats stay in the order given. */
 export interface ScenarioStart {
 	config?: unknown;
 }
@@ -120,7 +120,7 @@ function describe(issue: v.BaseIssue<unknown>): string {
 	return `${where}: ${issue.message}`;
 }
 
-/** The kind of a stored game; a room of an unknown kind is refused (GameRoom.load). */
+/** The kind of a stored game; a room of an unknown kind is refused (core.ts load). */
 export function kindOfMeta(meta: Meta): Kind | null {
 	return kindOf(meta.kind);
 }
@@ -164,6 +164,17 @@ export function startGame(
 		state: r.value.state,
 		log: r.value.log
 	};
+}
+
+/** Fisher–Yates from the seed (design: `seedRng(seed + '/seats')`), so the seat order is provable too. */
+export function shuffleSeats<T>(items: readonly T[], seed: string): T[] {
+	const rng = seedRng(seed + '/seats');
+	const out = items.slice();
+	for (let i = out.length - 1; i > 0; i--) {
+		const j = below(rng, i + 1);
+		[out[i], out[j]] = [out[j], out[i]];
+	}
+	return out;
 }
 
 /** 32 random bytes, hex (G-0.3). Generated inside the room and never sent out while the game runs. */

@@ -4,7 +4,7 @@
  * replay at its version — a mismatch means the storage or the engine changed under the game, and the
  * room refuses to serve it rather than continue from a state nobody can reproduce.
  */
-import { below, fail, jsonEqual, ok, replay, seedRng, type Kind, type Result } from '$lib/engine';
+import { fail, jsonEqual, ok, replay, type Kind, type Result } from '$lib/engine';
 import type { MoveRow } from './storage';
 
 export interface Loaded {
@@ -34,15 +34,4 @@ export function rebuild(
 	}
 	if (snapshot && checked === null) return fail('SNAPSHOT_MISMATCH', `snapshot at version ${snapshot.version} matches no logged move`);
 	return ok({ state: r.value, checkedSnapshot: checked });
-}
-
-/** Fisher–Yates from the seed (design: `seedRng(seed + '/seats')`), so the seat order is provable too. */
-export function shuffleSeats<T>(items: readonly T[], seed: string): T[] {
-	const rng = seedRng(seed + '/seats');
-	const out = items.slice();
-	for (let i = out.length - 1; i > 0; i--) {
-		const j = below(rng, i + 1);
-		[out[i], out[j]] = [out[j], out[i]];
-	}
-	return out;
 }

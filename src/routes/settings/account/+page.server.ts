@@ -1,8 +1,10 @@
 import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
-import { accountState, changeEmail, changePassword, linkOrigin, resendVerification } from '$lib/server/auth/account';
-import { field } from '$lib/server/auth/forms';
+import { accountState, changeEmail, resendVerification } from '$lib/server/auth/email-verification';
+import { changePassword } from '$lib/server/auth/password-change';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
+import { field } from '$lib/server/form-body';
 
 export const load: PageServerLoad = async ({ locals, platform }) => {
 	if (!locals.user || !locals.session) redirect(303, localizeHref('/signin'));

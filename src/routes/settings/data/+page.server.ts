@@ -1,7 +1,7 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
-import { field } from '$lib/server/auth/forms';
+import { field } from '$lib/server/form-body';
 import { deleteSessionCookie } from '$lib/server/auth/session';
 import { deleteAccount } from '$lib/server/people/leave';
 

@@ -1,9 +1,9 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import type { Actions, PageServerLoad } from './$types';
 import { localizeHref } from '$lib/paraglide/runtime';
-import { field } from '$lib/server/auth/forms';
+import { field } from '$lib/server/form-body';
 import { deleteSessionCookie, listUserSessions } from '$lib/server/auth/session';
-import { endOwnSession } from '$lib/server/auth/sockets';
+import { endOwnSession } from '$lib/server/auth/sign-out';
 
 export const load: PageServerLoad = async ({ locals, platform }) => {
 	if (!locals.user || !locals.session) redirect(303, localizeHref('/signin'));

@@ -1,5 +1,5 @@
 import type { RequestHandler } from './$types';
-import { accountState } from '$lib/server/auth/account';
+import { accountState } from '$lib/server/auth/email-verification';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
 import { jsonResponse } from '$lib/server/http';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
-import { changeEmail, linkOrigin } from '$lib/server/auth/account';
+import { changeEmail } from '$lib/server/auth/email-verification';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
-import { linkOrigin, requestReset } from '$lib/server/auth/account';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
+import { requestReset } from '$lib/server/auth/password-reset';
 import { noDatabase } from '$lib/server/auth/respond';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 

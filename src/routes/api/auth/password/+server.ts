@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
-import { changePassword } from '$lib/server/auth/account';
+import { changePassword } from '$lib/server/auth/password-change';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 

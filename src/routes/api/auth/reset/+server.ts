@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
-import { resetPassword } from '$lib/server/auth/account';
+import { resetPassword } from '$lib/server/auth/password-reset';
 import { noDatabase } from '$lib/server/auth/respond';
 import { deleteSessionCookie } from '$lib/server/auth/session';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from './$types';
-import { SignInBody, signIn } from '$lib/server/auth/accounts';
+import { SignInBody, signIn } from '$lib/server/auth/sign-in';
 import { authResponse, noDatabase } from '$lib/server/auth/respond';
 import { readJson } from '$lib/server/http';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
-import { SignUpBody, signUp, signupLimitFrom } from '$lib/server/auth/accounts';
-import { linkOrigin } from '$lib/server/auth/account';
+import { SignUpBody, signUp, signupLimitFrom } from '$lib/server/auth/sign-in';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
 import { authResponse, noDatabase } from '$lib/server/auth/respond';
 import { readJson } from '$lib/server/http';
 

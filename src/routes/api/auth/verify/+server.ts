@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
-import { verifyEmail } from '$lib/server/auth/account';
+import { verifyEmail } from '$lib/server/auth/email-verification';
 import { noDatabase } from '$lib/server/auth/respond';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 

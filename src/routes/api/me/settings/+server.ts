@@ -3,11 +3,12 @@ import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
 import { DEFAULT_CHAT_MODE, DEFAULT_MODE } from '$lib/server/notify/delivery';
-import { validTimeZone } from '$lib/server/notify/time';
+import { validTimeZone } from '$lib/server/time-zone';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
 import { signedIn } from '$lib/server/games';
-import { changeEmail, linkOrigin } from '$lib/server/auth/account';
+import { changeEmail } from '$lib/server/auth/email-verification';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
 
 export interface NotificationSettings {
 	locale: 'en' | 'de';
@@ -100,7 +101,7 @@ export const PUT: RequestHandler = async (event) => {
 	if (b.quietEnd !== undefined) col('quiet_end', b.quietEnd);
 	if (b.webhookUrl !== undefined) col('webhook_url', b.webhookUrl || null);
 	if (b.email !== undefined) {
-		// Issue 15: a new address is used only once its link is opened (src/lib/server/auth/account.ts);
+		// Issue 15: a new address is used only once its link is opened (src/lib/server/auth/email-verification.ts);
 		// removing it is immediate. The same address again changes nothing.
 		const current = await e.DB.prepare('SELECT email FROM users WHERE id = ?1').bind(user.id).first<{ email: string | null }>();
 		if ((b.email || null) !== (current?.email ?? null)) {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from './$types';
 import { apiError } from '$lib/server/http';
 import { signedIn } from '$lib/server/games';
-import { sessionHeader } from '$lib/server/auth/sockets';
+import { sessionHeader } from '$lib/server/sockets/session-sockets';
 
 /**
  * GET with `Upgrade: websocket` → 101, handed to the signed-in user's UserHub, which sends
@@ -14,7 +14,7 @@ export const GET: RequestHandler = async (event) => {
 	const { e, user } = s;
 	if (event.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return apiError(426, 'UPGRADE_REQUIRED', 'expected a WebSocket upgrade');
 	const hub = e.USER_HUB.get(e.USER_HUB.idFromName(user.id));
-	// The hub closes this socket when its session ends (src/lib/server/auth/sockets.ts).
+	// The hub closes this socket when its session ends (src/lib/server/sockets/session-sockets.ts).
 	const headers = new Headers([['upgrade', 'websocket'], sessionHeader(event.locals.session!)]);
 	const res = (await hub.fetch(new Request(event.request.url, { headers }) as never)) as unknown as Response & {
 		webSocket?: unknown;

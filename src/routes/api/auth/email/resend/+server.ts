@@ -1,5 +1,6 @@
 import type { RequestHandler } from './$types';
-import { linkOrigin, resendVerification } from '$lib/server/auth/account';
+import { linkOrigin } from '$lib/server/auth/email-tokens';
+import { resendVerification } from '$lib/server/auth/email-verification';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
 import { apiError, jsonResponse } from '$lib/server/http';
 

@@ -2,7 +2,7 @@ import type { RequestHandler } from './$types';
 import { noDatabase, unauthenticated } from '$lib/server/auth/respond';
 import { deleteSessionCookie } from '$lib/server/auth/session';
 import { apiError, jsonResponse } from '$lib/server/http';
-import { endOwnSession } from '$lib/server/auth/sockets';
+import { endOwnSession } from '$lib/server/auth/sign-out';
 
 /**
  * DELETE → 200 {ok: true}: revokes one of the user's own sessions and closes its sockets (game and

@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { changeGame, env, fromRoom, inviteOf, noPlatform, notFound, roomOf, userOf } from '$lib/server/games';
-import { ChatPostBody, sinceParam } from '$lib/server/chat';
+import { ChatPostBody, sinceParam } from '$lib/server/chat-api';
 import { apiError, readJson } from '$lib/server/http';
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { GAME_ID, signedIn } from '$lib/server/games';
-import { NotesBody, notesAccess, notesError } from '$lib/server/chat';
+import { NotesBody, notesAccess, notesError } from '$lib/server/chat-api';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 
 const NOTES_BODY_LIMIT = 128 * 1024;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from './$types';
 import { env, noPlatform, notFound, roomOf, userOf } from '$lib/server/games';
 import { apiError } from '$lib/server/http';
-import { sessionHeader } from '$lib/server/auth/sockets';
+import { sessionHeader } from '$lib/server/sockets/session-sockets';
 import { SESSION_HEADER, USER_HEADER } from '$lib/protocol/room';
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { fromRoom, notFound, roomOf, signedIn } from '$lib/server/games';
-import { seqParam } from '$lib/server/chat';
+import { seqParam } from '$lib/server/chat-api';
 import { apiError } from '$lib/server/http';
 
 /**

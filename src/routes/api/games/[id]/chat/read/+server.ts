@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { changeGame } from '$lib/server/games';
-import { ChatReadBody } from '$lib/server/chat';
+import { ChatReadBody } from '$lib/server/chat-api';
 import { readJson } from '$lib/server/http';
 
 /** POST {seq} → {read}: the seated caller has read the table talk up to `seq` (forward only). */

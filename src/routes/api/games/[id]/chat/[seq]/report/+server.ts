@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { fromRoom, inviteOf, notFound, roomOf, signedIn } from '$lib/server/games';
-import { REPORTS_PER_HOUR, seqParam } from '$lib/server/chat';
+import { REPORTS_PER_HOUR, seqParam } from '$lib/server/chat-api';
 import { apiError, jsonResponse, readOptionalJson } from '$lib/server/http';
 import { EmptyBody } from '$lib/server/games';
 

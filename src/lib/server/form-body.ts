@@ -5,7 +5,8 @@
  * what it cannot parse — a text/plain or UTF-16 body, a broken or boundless multipart — and the
  * visitor got a 500 (issue 10: 129 of 380 hostile form posts). So the body of every page POST is
  * read here first, once, within a limit, and parsed; what no browser's form would send is answered
- * 4xx with a clear message before any action runs, and the actions get a body they can read.
+ * 4xx with a clear message before any action runs, and the actions get a body they can read
+ * (`field` reads one).
  */
 import { readLimited } from './http';
 
@@ -64,4 +65,10 @@ export async function checkFormBody(request: Request): Promise<FormCheck> {
 export function reservedActionName(url: URL): boolean {
 	for (const key of url.searchParams.keys()) if (key.startsWith('/')) return key === '/default';
 	return false;
+}
+
+/** A form field as a string; files and missing fields become ''. */
+export function field(data: FormData, name: string): string {
+	const value = data.get(name);
+	return typeof value === 'string' ? value : '';
 }

@@ -1,35 +1,26 @@
 /**
  * Sockets live no longer than the session that opened them (issue 10). Every game socket and
- * inbox socket carries its session id; the user's UserHub (src/lib/server/notify/UserHub.ts) knows
- * which game rooms hold sockets of which of the user's sessions. When a session ends — sign-out,
- * revocation — its row is deleted from D1 first (so no new socket can be opened with it), then the
- * hub closes the session's inbox sockets and tells each of those rooms to close its sockets, before
- * the answer to the sign-out goes out. What ends a session without telling the hub (expiry) is
- * caught when a socket resyncs or outlives the expiry it was opened with (GameRoom).
+ * inbox socket carries its session id (`sessionHeader`, set by the routes); each game room registers
+ * its sockets with the user's hub (`registerSocket`), whose register (./session-register.ts) knows
+ * which rooms hold sockets of which of the user's sessions. When a session ends — sign-out,
+ * revocation (../auth/sign-out.ts) — its row is deleted from D1 first (so no new socket can be opened
+ * with it), then the hub ends the session's inbox sockets and tells each of those rooms to end its
+ * sockets (`closeSessionSockets`), before the answer to the sign-out goes out. What ends a session
+ * without telling the hub (expiry) is caught when a socket resyncs or outlives the expiry it was
+ * opened with (room/game-sockets.ts).
  *
  * Closing is not enough (issue 28): a client that ignores the close frame keeps the connection
  * and workerd passes its frames on. So a socket of an ended session is *ended* — its identity
- * dropped from its attachment — and refuses every later frame (../socket-gate.ts). A room the hub
+ * dropped from its attachment — and refuses every later frame (./gate.ts). A room the hub
  * cannot reach is asked again by the hub's alarm; and a player's socket asks D1 before a move when
- * its session was last confirmed more than five minutes ago (room/sockets.ts SESSION_RECHECK_MS).
+ * its session was last confirmed more than five minutes ago (room/game-sockets.ts SESSION_RECHECK_MS).
  */
 import type { WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import { SESSION_ENDED, SESSION_HEADER, type SocketSession } from '$lib/protocol/room';
-import { SESSION_ID, invalidateOwnSession } from './session';
-import { endSocket, isEnded } from '../socket-gate';
+import { SESSION_ID } from '../auth/session';
+import { endSocket, isEnded } from './gate';
 
 type HubEnv = Pick<Env, 'USER_HUB'>;
-
-/**
- * Ends one of the user's own sessions — sign-out, revocation, by form or API — and closes every
- * socket it opened: its D1 row first (no new socket can be opened with it), then the sockets.
- * False when the user has no session of that id (another user's counts as none).
- */
-export async function endOwnSession(env: HubEnv & Pick<Env, 'DB'>, userId: string, sessionId: string): Promise<boolean> {
-	if (!SESSION_ID.test(sessionId) || !(await invalidateOwnSession(env.DB, userId, sessionId))) return false;
-	await closeSessionSockets(env, userId, [sessionId]);
-	return true;
-}
 
 /** What a socket of a Durable Object carries through hibernation, as far as sessions go. */
 interface SessionAttachment {
@@ -38,7 +29,7 @@ interface SessionAttachment {
 
 /**
  * Ends a socket whose session ended (issue 28): its identity is dropped from its attachment and the
- * socket refuses every later frame (../socket-gate.ts) — a client that ignores the close frame
+ * socket refuses every later frame (./gate.ts) — a client that ignores the close frame
  * keeps sending on the connection, and workerd passes those frames on.
  */
 export function closeEnded(ws: CfWebSocket): void {
@@ -71,6 +62,25 @@ export function parseSocketSession(raw: string | null): SocketSession | null {
 		return typeof s?.id === 'string' && SESSION_ID.test(s.id) && Number.isSafeInteger(s.expiresAt) ? { id: s.id, expiresAt: s.expiresAt! } : null;
 	} catch {
 		return null;
+	}
+}
+
+/** A room tells the user's hub it holds a socket of the session; false if the session has ended (or the hub cannot say). */
+export async function registerSocket(env: HubEnv, userId: string, sessionId: string, gameId: string): Promise<boolean> {
+	try {
+		return await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).register(sessionId, gameId);
+	} catch (e) {
+		console.error(`GameRoom ${gameId}: could not register a socket with its hub: ${(e as Error).message}`);
+		return false;
+	}
+}
+
+/** The room's last socket of the session closed: the hub need not tell this room about it any more. */
+export async function unregisterSocket(env: HubEnv, userId: string, sessionId: string, gameId: string): Promise<void> {
+	try {
+		await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).unregister(sessionId, gameId);
+	} catch {
+		/* the hub forgets old rows by itself */
 	}
 }
 

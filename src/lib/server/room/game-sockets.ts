@@ -2,33 +2,28 @@
  * The room's WebSockets (hibernation API): the upgrade, resync messages, the broadcast of every
  * change as each socket's own view, and the tie of each socket to the session that opened it
  * (issue 10: a socket lives no longer than its session; the user's hub closes it when it ends).
- * Every frame passes the gate first (../socket-gate.ts, issue 28): an ended socket — its session
+ * Every frame passes the gate first (../sockets/gate.ts, issue 28): an ended socket — its session
  * over, or its budget spent — refuses every frame and hears nothing more, whatever its client does.
  */
-import type {
-	DurableObjectState,
-	Request as CfRequest,
-	Response as CfResponse,
-	WebSocket as CfWebSocket,
-	WebSocketPair as CfWebSocketPair
-} from '@cloudflare/workers-types';
+import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import {
 	SESSION_HEADER, SOCKET_MESSAGE_LIMIT, USER_HEADER, overSocketLimit,
 	type RoomError, type RoomResult, type RoomUser, type RoomView, type ServerMessage, type SubmitInput, type SubmitOk
 } from '$lib/protocol/room';
 import { checkJsonValue } from '../http';
 import { SocketMove } from '../games';
-import { closeEnded, closeSessionsIn, parseSocketSession } from '../auth/sockets';
+import { closeEnded, closeSessionsIn, parseSocketSession, registerSocket, unregisterSocket } from '../sockets/session-sockets';
 import { sessionExpiry } from '../auth/session';
-import { SocketGate, type Budget } from '../socket-gate';
-import { validUser } from './lobby';
+import { acceptSocket } from '../sockets/accept';
+import { SocketGate, type Budget } from '../sockets/gate';
+import { ID, validUser } from './lobby';
 import type { Player } from './storage';
 
 /**
  * What a socket carries through hibernation: who opened it and with which session (null for a
  * signed-out spectator), and when that session expires as far as the room knows — after that the
  * socket gets nothing more until the session is checked again (issue 10) — and when D1 last
- * confirmed the session (`checkedAt`). An ended socket's attachment is `{ended}` only (socket-gate.ts).
+ * confirmed the session (`checkedAt`). An ended socket's attachment is `{ended}` only (../sockets/gate.ts).
  */
 type Attachment = {
 	userId: string | null;
@@ -89,9 +84,6 @@ export interface SocketsHost {
 	awaits?(userId: string): boolean;
 }
 
-/** A moveId as the room takes it (games.ts MoveBody), to name a refusal of a malformed move. */
-const MOVE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 export class RoomSockets {
 	private readonly gate: SocketGate;
 
@@ -126,10 +118,7 @@ export class RoomSockets {
 		const denied = this.room.checkAccess(userId, new URL(request.url).searchParams.get('invite'));
 		if (denied) return json(denied.status, { code: denied.code, message: denied.message });
 		const muted = userId !== null && this.room.mutedSeats ? await this.room.mutedSeats(userId) : [];
-		const Pair = (globalThis as unknown as { WebSocketPair: typeof CfWebSocketPair }).WebSocketPair;
-		const [client, server] = Object.values(new Pair()) as [CfWebSocket, CfWebSocket];
-		this.room.ctx.acceptWebSocket(server);
-		server.serializeAttachment({
+		const { socket: server, response } = acceptSocket(this.room.ctx, {
 			userId,
 			...(userId !== null && username ? { username } : {}),
 			sessionId: session?.id ?? null,
@@ -138,9 +127,9 @@ export class RoomSockets {
 			muted
 		} satisfies Attachment);
 		// Registered with the user's hub before anything is sent: a session that ended meanwhile gets nothing.
-		if (session && userId !== null && !(await this.register(userId, session.id))) closeEnded(server);
+		if (session && userId !== null && !(await registerSocket(this.room.env, userId, session.id, this.room.gameId()!))) closeEnded(server);
 		else send(server, { type: 'state', ...this.room.viewFor(userId) });
-		return new Response(null, { status: 101, webSocket: client } as ResponseInit) as unknown as CfResponse;
+		return response;
 	}
 
 	async message(ws: CfWebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -192,7 +181,8 @@ export class RoomSockets {
 	 * move's storage transaction is durable (the output gate): an acknowledged move survives a crash.
 	 */
 	private async move(ws: CfWebSocket, att: Attachment, msg: { moveId?: unknown }): Promise<void> {
-		const moveId = typeof msg.moveId === 'string' && MOVE_ID.test(msg.moveId) ? msg.moveId : null;
+		// A moveId as the room takes it (games.ts MoveBody), to name a refusal of a malformed move.
+		const moveId = typeof msg.moveId === 'string' && ID.test(msg.moveId) ? msg.moveId : null;
 		const refuse = (e: { status: number; code: string; message: string; currentVersion?: number }) =>
 			send(ws, { type: 'refused', moveId, status: e.status, code: e.code, message: e.message, ...(e.currentVersion === undefined ? {} : { currentVersion: e.currentVersion }) });
 		const checked = checkJsonValue(msg, SocketMove);
@@ -229,11 +219,7 @@ export class RoomSockets {
 		if (!att?.sessionId || !att.userId || !gameId) return;
 		const others = this.room.ctx.getWebSockets().some((w) => w !== ws && (w.deserializeAttachment() as Attachment | null)?.sessionId === att.sessionId);
 		if (others) return;
-		try {
-			await this.room.env.USER_HUB.get(this.room.env.USER_HUB.idFromName(att.userId)).unregister(att.sessionId, gameId);
-		} catch {
-			/* the hub forgets old rows by itself */
-		}
+		await unregisterSocket(this.room.env, att.userId, att.sessionId, gameId);
 	}
 
 	/** Every socket gets its own seat's view (spectators the spectator view) with the new version. */
@@ -306,16 +292,6 @@ export class RoomSockets {
 	/** The user's hub: these sessions ended. Closes their sockets here; answers how many. */
 	closeSessions(sessionIds: string[]): number {
 		return closeSessionsIn(this.room.ctx.getWebSockets(), Array.isArray(sessionIds) ? sessionIds : []);
-	}
-
-	/** Tells the user's hub this room holds a socket of the session; false if the session has ended (or the hub cannot say). */
-	private async register(userId: string, sessionId: string): Promise<boolean> {
-		try {
-			return await this.room.env.USER_HUB.get(this.room.env.USER_HUB.idFromName(userId)).register(sessionId, this.room.gameId()!);
-		} catch (e) {
-			console.error(`GameRoom ${this.room.gameId()}: could not register a socket with its hub: ${(e as Error).message}`);
-			return false;
-		}
 	}
 
 	/**

@@ -1,16 +1,13 @@
 /**
  * Account mails (issue 15): the email-verification and password-reset links. Sent like the
- * notification mails (src/lib/server/notify/email.ts: the `send_email` binding `env.EMAIL`, the
- * sender MAIL_FROM, a copy in the development mailbox where DEV_MAILBOX is on), but they are not
- * notifications: no unsubscribe link (they come only when the person asks for them), no prefs.
+ * notification mails (./send.ts: the `send_email` binding `env.EMAIL`, the sender MAIL_FROM, a copy
+ * in the development mailbox where DEV_MAILBOX is on), but they are not notifications: no
+ * unsubscribe link (they come only when the person asks for them), no prefs.
  * Never logs or throws the address or the link (the link is a credential).
  */
-import { createMimeMessage } from 'mimetext/browser';
 import { m } from '$lib/paraglide/messages';
-import { getDb } from '$lib/server/db';
-import { devMailbox } from '$lib/server/db/schema';
 import { devMailbox as keepsMail } from '../dev';
-import { DEFAULT_FROM, base64Body, escapeHtml, parseFrom } from '../notify/email';
+import { DEFAULT_FROM, emailMessage, escapeHtml, keepDevCopy, mimeRaw, parseFrom } from './send';
 
 export type MailEnv = Pick<Env, 'DB' | 'EMAIL' | 'MAIL_FROM' | 'ORIGIN' | 'DEV_MAILBOX'>;
 export type Locale = 'en' | 'de';
@@ -76,35 +73,16 @@ export async function sendAccountMail(env: MailEnv, mail: AccountMail): Promise<
 	const from = parseFrom(fromValue);
 	const text = mailText(mail);
 	const html = mailHtml(mail);
+	// A credential inside: ask mail systems not to keep it around longer than needed.
+	const headers = { 'Auto-Submitted': 'auto-generated' };
 	if (env.EMAIL) {
-		const mime = createMimeMessage();
-		mime.setSender(from.name ? { name: from.name, addr: from.addr } : from.addr);
-		mime.setRecipient(mail.to);
-		mime.setSubject(mail.subject);
-		// A credential inside: ask mail systems not to keep it around longer than needed.
-		mime.setHeader('Auto-Submitted', 'auto-generated');
-		mime.addMessage({ contentType: 'text/plain', data: base64Body(text), encoding: 'base64' });
-		mime.addMessage({ contentType: 'text/html', data: base64Body(html), encoding: 'base64' });
 		try {
-			// Lazily: routes must not import `cloudflare:*` at module load (docs/workarounds.md).
-			const { EmailMessage } = await import('cloudflare:email');
-			await env.EMAIL.send(new EmailMessage(from.addr, mail.to, mime.asRaw()) as never);
+			const raw = mimeRaw(from, mail.to, mail.subject, headers, { text, html });
+			await env.EMAIL.send((await emailMessage(from.addr, mail.to, raw)) as never);
 		} catch (e) {
 			const message = e instanceof Error ? e.message : String(e);
 			throw new Error(`account mail send failed: ${message.split(mail.to).join('<recipient>').split(mail.link.url).join('<link>')}`);
 		}
 	}
-	if (dev) {
-		await getDb(env.DB)
-			.insert(devMailbox)
-			.values({
-				id: crypto.randomUUID(),
-				to: mail.to,
-				subject: mail.subject,
-				text,
-				html,
-				headers: JSON.stringify({ From: fromValue, 'Auto-Submitted': 'auto-generated' }),
-				createdAt: Date.now()
-			});
-	}
+	if (dev) await keepDevCopy(env.DB, { to: mail.to, subject: mail.subject, text, html, headers: { From: fromValue, ...headers } });
 }

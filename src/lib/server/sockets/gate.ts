@@ -1,6 +1,6 @@
 /**
  * The gate every frame of a hibernating WebSocket passes before a Durable Object does anything with
- * it (issue 28) — game rooms (room/sockets.ts) and the user's hub (notify/UserHub.ts) alike.
+ * it (issue 28) — game rooms (room/game-sockets.ts) and the user's hub (notify/UserHub.ts) alike.
  *
  * 1. **Ended sockets refuse everything.** Closing a socket does not stop its frames: a client that
  *    never answers the close frame keeps its connection in CLOSING, and workerd keeps passing its

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import { OVER_BUDGET } from '$lib/protocol/socket';
-import { SocketGate, endSocket, isEnded } from './socket-gate';
+import { SocketGate, endSocket, isEnded } from './gate';
 
 /** A socket as the gate sees it: an attachment, and the close frames it was sent. */
 function fakeSocket(attachment: unknown = { userId: 'u1', sessionId: 's1' }) {

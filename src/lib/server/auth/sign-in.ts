@@ -1,28 +1,24 @@
 /**
  * Sign-up and sign-in, shared by the JSON API (/api/auth/*) and the form pages (/signup,
- * /signin): input rules, rate limits, password check, session creation. Results are values with
- * stable codes (conventions §4); the caller turns them into JSON errors or form messages.
+ * /signin): the request bodies, rate limits, password check, session creation (what a name,
+ * password and address must look like: ./input.ts). Results are values with stable codes
+ * (./failure.ts); the caller turns them into JSON errors or form messages.
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { validTimeZone } from '../notify/time';
 import { getDb } from '../db';
 import { users } from '../db/schema';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import type { MailEnv } from '../mail/account-mail';
+import { validTimeZone } from '../time-zone';
 import { deviceToken, issueDevice, knownDevice, type Device } from './devices';
+import { verifyAfterSignUp } from './email-verification';
+import { fail, rateLimited, type AuthFailure } from './failure';
+import { PASSWORD_MAX, USERNAME, checkEmail, checkPassword, checkUsername } from './input';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { LIMITS, clientIp, keys, release, reserve, type Bucket, type Limit } from './ratelimit';
 import { createSession, generateSessionToken } from './session';
-import { verifyAfterSignUp } from './account';
-import type { MailEnv } from './mail';
 import { skeleton } from './skeleton';
-
-export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;
-/** Names that would read as the site speaking, or that tempt prototype-pollution bugs. */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'admin', 'administrator', 'root', 'system', 'rongo', 'null', 'undefined', 'anonymous', 'spectator']);
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
 
 /** The JSON bodies; anything but strings in these fields is a 400 BAD_REQUEST from readJson. */
 export const SignUpBody = v.strictObject({
@@ -35,7 +31,6 @@ export const SignUpBody = v.strictObject({
 });
 export const SignInBody = v.strictObject({ username: v.string(), password: v.string() });
 
-export type AuthFailure = { ok: false; status: number; code: string; message: string };
 export type AuthSuccess = {
 	ok: true;
 	user: { id: string; username: string; email: string | null };
@@ -45,32 +40,6 @@ export type AuthSuccess = {
 	device: Device | null;
 };
 export type AuthResult = AuthSuccess | AuthFailure;
-
-const fail = (status: number, code: string, message: string): AuthFailure => ({ ok: false, status, code, message });
-
-export function checkUsername(username: string): AuthFailure | null {
-	if (!USERNAME.test(username))
-		return fail(400, 'BAD_USERNAME', 'a username has 3 to 24 characters: letters A–Z, digits, _ and -');
-	if (RESERVED.has(username.toLowerCase())) return fail(400, 'USERNAME_RESERVED', 'this username is reserved');
-	return null;
-}
-
-export function checkPassword(password: string): AuthFailure | null {
-	const length = [...password].length;
-	if (length < PASSWORD_MIN || length > PASSWORD_MAX)
-		return fail(400, 'BAD_PASSWORD', `a password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-	// Control characters cannot be typed and only arrive from scripts probing the parser.
-	if (/[\u0000-\u001f\u007f]/.test(password)) return fail(400, 'BAD_PASSWORD', 'the password contains control characters');
-	return null;
-}
-
-/** '' and null mean no email. */
-export function checkEmail(email: string | null | undefined): { email: string | null } | AuthFailure {
-	const e = (email ?? '').trim();
-	if (e === '') return { email: null };
-	if (e.length > 254 || !EMAIL.test(e)) return fail(400, 'BAD_EMAIL', 'the email address is not valid');
-	return { email: e };
-}
 
 interface Context {
 	db: D1Database;
@@ -85,8 +54,6 @@ export function signupLimitFrom(value: string | undefined): Limit | undefined {
 	const n = Number(value);
 	return Number.isSafeInteger(n) && n > 0 ? { max: n, windowMs: LIMITS.signupAddress.windowMs } : undefined;
 }
-
-const rateLimited = () => fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
 
 export async function startSession(ctx: Context, user: AuthSuccess['user'], knownHere: boolean): Promise<AuthSuccess> {
 	const token = generateSessionToken();
