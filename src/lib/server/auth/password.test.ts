@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SCRYPT, WORKERS_MAX_SCRYPT_COST, constantTimeEqual, hashPassword, needsRehash, verifyPassword } from './password';
 
-describe('password hashing', () => {
+// Real scrypt at the production cost: a few hashes take seconds on a loaded 2-core machine.
+describe('password hashing', { timeout: 30_000 }, () => {
 	it('verifies the right password and refuses a wrong one', async () => {
 		const h = await hashPassword('correct horse battery');
 		expect(h).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
