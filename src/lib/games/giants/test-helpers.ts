@@ -3,10 +3,12 @@
  * API only (setup/apply/activeSeats), so a spec that builds its position with them still tests the
  * real engine. Pure, like the engine itself (conventions §1).
  */
-import type { Failure, Seat } from '$lib/engine';
+import { buildExport, erase, playOut, seedRng, startState, type ExportedMove, type Failure, type GameExportV2, type Seat } from '$lib/engine';
+import { randomBot } from './bots';
 import { giants } from './index';
-import type { GiantsConfig, GiantsMove, GiantsState, StartPosition } from './types';
-import { startState } from '$lib/engine';
+import { giantsKind } from './kind';
+import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, StartPosition } from './types';
+import type { PublicLog } from './verify';
 
 export const SEED = 'unit-test-seed';
 
@@ -119,4 +121,42 @@ export function statue(s: GiantsState, id: string) {
 	const st = s.statues.find((x) => x.id === id);
 	if (!st) throw new Error(`no statue ${id}`);
 	return st;
+}
+
+export type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
+
+/** A whole random-bot game as an export, plus every state and the public log the room would serve. */
+export function botGame(config: GiantsConfig, seed: string) {
+	const states: GiantsState[] = [];
+	const g = playOut(giantsKind, {
+		config,
+		seed,
+		bots: randomBot as never,
+		rng: seedRng('history-test:' + seed),
+		onMove: ({ state }) => void states.push(state as GiantsState)
+	});
+	const set = startState(giants, config, seed);
+	if (!set.ok) throw new Error(set.message);
+	states.unshift(set.value);
+	const s = g.state;
+	// A clock change may take a version without a move: leave a gap now and then.
+	const moves: ExportedMove[] = [];
+	for (const [i, m] of g.moves.entries()) moves.push({ ...m, version: (moves.at(-1)?.version ?? 1) + 1 + (i % 50 === 49 ? 1 : 0), at: 1000 * i });
+	const log: PublicLog = g.log.map((b, i) => ({ version: i === 0 ? 1 : moves[i - 1].version, log: b.log as GiantsEntry[] }));
+	const e = buildExport({
+		kind: erase(giantsKind),
+		id: 'g1',
+		config,
+		options: { quickStart: !!config.quickStart, immediateScoring: !!config.immediateScoring },
+		seed,
+		engineVersion: giants.engineVersion,
+		players: Array.from({ length: config.players }, (_, seat) => ({ seat, username: `p${seat}` })),
+		createdAt: 0,
+		startedAt: 0,
+		finishedAt: 1,
+		startVersion: 1,
+		moves,
+		final: s
+	});
+	return { e: e as GiantsExport, states, log };
 }

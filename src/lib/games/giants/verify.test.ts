@@ -1,49 +1,7 @@
 // G-0.3: every roll of a finished game recomputed from the revealed seed (the kind's `verify`).
 import { describe, expect, it } from 'vitest';
-import { seedRng, buildExport, playOut, type ExportedMove, type GameExportV2, startState, erase } from '$lib/engine';
-import { randomBot } from './bots';
-import { giants } from './index';
-import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState } from './types';
-import { giantsKind } from './kind';
-import { rollsOf, verifyDice, type PublicLog } from './verify';
-
-type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
-
-/** A whole random-bot game as an export, plus every state and the public log the room would serve. */
-function botGame(config: GiantsConfig, seed: string) {
-	const states: GiantsState[] = [];
-	const g = playOut(giantsKind, {
-		config,
-		seed,
-		bots: randomBot as never,
-		rng: seedRng('history-test:' + seed),
-		onMove: ({ state }) => void states.push(state as GiantsState)
-	});
-	const set = startState(giants, config, seed);
-	if (!set.ok) throw new Error(set.message);
-	states.unshift(set.value);
-	const s = g.state;
-	// A clock change may take a version without a move: leave a gap now and then.
-	const moves: ExportedMove[] = [];
-	for (const [i, m] of g.moves.entries()) moves.push({ ...m, version: (moves.at(-1)?.version ?? 1) + 1 + (i % 50 === 49 ? 1 : 0), at: 1000 * i });
-	const log: PublicLog = g.log.map((b, i) => ({ version: i === 0 ? 1 : moves[i - 1].version, log: b.log as GiantsEntry[] }));
-	const e = buildExport({
-		kind: erase(giantsKind),
-		id: 'g1',
-		config,
-		options: { quickStart: !!config.quickStart, immediateScoring: !!config.immediateScoring },
-		seed,
-		engineVersion: giants.engineVersion,
-		players: Array.from({ length: config.players }, (_, seat) => ({ seat, username: `p${seat}` })),
-		createdAt: 0,
-		startedAt: 0,
-		finishedAt: 1,
-		startVersion: 1,
-		moves,
-		final: s
-	});
-	return { e: e as GiantsExport, states, log };
-}
+import { botGame, type GiantsExport } from './test-helpers';
+import { rollsOf, verifyDice } from './verify';
 
 const game = botGame({ players: 4 }, 'history-4p');
 

@@ -1,50 +1,9 @@
 // The platform's history of a finished game (issue 6; any kind since issue 29), on a whole Giants game.
 import { describe, expect, it } from 'vitest';
-import { seedRng, below, buildExport, playOut, type ExportedMove, type GameExportV2, isOver, startState, erase } from '$lib/engine';
-import { randomBot } from '$lib/games/giants/bots';
-import { giants } from '$lib/games/giants/index';
-import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState } from '$lib/games/giants/types';
+import { botGame } from '$lib/games/giants/test-helpers';
+import { seedRng, below, isOver, erase } from '$lib/engine';
 import { giantsKind } from '$lib/games/giants/kind';
 import { History, HistoryError, parseStep } from './steps';
-import type { PublicLog } from '$lib/games/giants/verify';
-
-type GiantsExport = GameExportV2<GiantsConfig, GiantsMove>;
-
-/** A whole random-bot game as an export, plus every state and the public log the room would serve. */
-function botGame(config: GiantsConfig, seed: string) {
-	const states: GiantsState[] = [];
-	const g = playOut(giantsKind, {
-		config,
-		seed,
-		bots: randomBot as never,
-		rng: seedRng('history-test:' + seed),
-		onMove: ({ state }) => void states.push(state as GiantsState)
-	});
-	const set = startState(giants, config, seed);
-	if (!set.ok) throw new Error(set.message);
-	states.unshift(set.value);
-	const s = g.state;
-	// A clock change may take a version without a move: leave a gap now and then.
-	const moves: ExportedMove[] = [];
-	for (const [i, m] of g.moves.entries()) moves.push({ ...m, version: (moves.at(-1)?.version ?? 1) + 1 + (i % 50 === 49 ? 1 : 0), at: 1000 * i });
-	const log: PublicLog = g.log.map((b, i) => ({ version: i === 0 ? 1 : moves[i - 1].version, log: b.log as GiantsEntry[] }));
-	const e = buildExport({
-		kind: erase(giantsKind),
-		id: 'g1',
-		config,
-		options: { quickStart: !!config.quickStart, immediateScoring: !!config.immediateScoring },
-		seed,
-		engineVersion: giants.engineVersion,
-		players: Array.from({ length: config.players }, (_, seat) => ({ seat, username: `p${seat}` })),
-		createdAt: 0,
-		startedAt: 0,
-		finishedAt: 1,
-		startVersion: 1,
-		moves,
-		final: s
-	});
-	return { e: e as GiantsExport, states, log };
-}
 
 const game = botGame({ players: 4 }, 'history-4p');
 
