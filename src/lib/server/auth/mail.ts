@@ -6,7 +6,8 @@
  * Never logs or throws the address or the link (the link is a credential).
  */
 import { createMimeMessage } from 'mimetext/browser';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { getDb } from '$lib/server/db';
 import { devMailbox } from '$lib/server/db/schema';
 import { devMailbox as keepsMail } from '../dev';

@@ -11,7 +11,8 @@ import { devMailbox as keepsMail } from '../dev';
 import { createMimeMessage } from 'mimetext/browser';
 import { encodeBase64 } from '@oslojs/encoding';
 import type { D1Database, SendEmail } from '@cloudflare/workers-types';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { getDb } from '$lib/server/db';
 import { devMailbox } from '$lib/server/db/schema';
 import type { ChannelSender, Message, Recipient } from './types';
