@@ -10,7 +10,7 @@ import { isMainThread } from 'node:worker_threads';
  * which is terminated at the end of `vite build` without an 'exit' event, so the hook never ran
  * and every build left a workerd behind (issue 29). Prerendering needs no bindings — the adapter's
  * prerender platform throws on every one — so off the main thread the platform is just that: an
- * `env` that throws on every name, and no workerd. `scripts/build.ts` fails a build that leaves a
+ * `env` that throws on every name, and no workerd. `scripts/build-check.ts` fails a build that leaves a
  * process behind. See docs/workarounds.md; upstream: sveltejs/kit#16919.
  * @param {Parameters<typeof adapter>[0]} options
  * @returns {import('@sveltejs/kit').Adapter}

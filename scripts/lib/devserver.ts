@@ -63,7 +63,7 @@ function groupMembers(pgid: number): string[] {
  * Runs a command to its end; rejects on a non-zero exit. It runs in its own process group, and
  * whatever of that group is still alive afterwards is ended. With `strict`, anything left behind
  * (after a grace of two seconds for children on their way out) also fails the run, with the
- * processes named: `npm test` builds so (scripts/build.ts), since until issue 29 every `vite
+ * processes named: `npm test` builds so (scripts/build-check.ts), since until issue 29 every `vite
  * build` left a workerd behind (svelte.config.js says why).
  */
 export function run(cmd: string, args: string[], opts: { env?: Record<string, string>; quiet?: boolean; strict?: boolean } = {}) {

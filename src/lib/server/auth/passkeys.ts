@@ -2,10 +2,10 @@
  * Passkeys (WebAuthn) as a way to sign in and as a second way into an account (issue 15).
  * docs/security.md "Passkeys" says what is checked and why; docs/api.md "Passkeys" has the routes.
  *
- * The ceremonies are checked here, on webauthn.ts (@oslojs/webauthn's parsers, WebCrypto's
- * signatures): first the things a person can get wrong on their own (the challenge, the origin, the
- * RP ID, user verification, the counter), each with its own stable error code, then the attestation
- * statement or the signature. No message quotes what the client sent.
+ * The ceremonies are checked here, on webauthn.ts (CBOR by @oslojs/cbor, the byte layouts read
+ * there, signatures by WebCrypto): first the things a person can get wrong on their own (the
+ * challenge, the origin, the RP ID, user verification, the counter), each with its own stable
+ * error code, then the attestation statement or the signature. No message quotes what the client sent.
  *
  * Challenges: 32 random bytes, stored as their SHA-256 (like session tokens), for one purpose
  * (and, for registration, one user), five minutes at most, and single-use: the first response
@@ -215,7 +215,7 @@ function clientData(b64: string): ClientData | null {
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * The checks with codes of their own, before the library's complete verification: what the
+ * The checks with codes of their own, before the attestation or signature is verified: what the
  * authenticator signed must be for this ceremony, this origin and this RP ID, with the user
  * verified. `expectedType` is webauthn.create or webauthn.get.
  */
