@@ -4,8 +4,7 @@
  * The steps run one after another, as they always did: type checks, unit and scenario tests, the
  * build with its bundle check, the Worker tests, the end-to-end tests, the crash test. The
  * fuzzers (`npm run test:fuzz`: every kind's games, the same games and seeds as ever) run *beside*
- * the steps after the build, at the lowest CPU priority (`nice -n 19`, and so is their session's
- * scheduling group): they use only the CPU the steps leave idle, so the steps take nearly as long
+ * the steps after the build, at the lowest CPU priority (`nice -n 19`, in the steps' session): they use only the CPU the steps leave idle, so the steps take nearly as long
  * as without them, and what is left of the fuzzing runs at full speed after the last step. Not before the build's end: until then each step recompiles
  * Paraglide's messages, which deletes and rewrites src/lib/paraglide/ under the fuzzers' feet. Any
  * failure fails the run; the fuzzers' output is printed when they end. A table at the end says
@@ -17,7 +16,7 @@
  * --serial runs the fuzzers after the steps at normal priority instead (the old order).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,11 +44,7 @@ let cpuFiles = 0;
  */
 function timed(args: string[], nice: boolean) {
 	const file = join(scratch, `times-${cpuFiles++}`);
-	// Niced twice: the process (nice 19) and, where Linux groups the scheduling by session
-	// (autogroup, on by default), its session's group, which is new (detached: setsid) and would
-	// otherwise get as much CPU as the steps' whole session however nice its processes are.
-	const niced = `{ echo 19 > /proc/self/autogroup; } 2>/dev/null; nice -n 19 `;
-	const cmd = `${nice ? niced : ''}npm run "$@"; s=$?; times > '${file}'; exit $s`;
+	const cmd = `${nice ? 'nice -n 19 ' : ''}npm run "$@"; s=$?; times > '${file}'; exit $s`;
 	const cpu = () => {
 		try {
 			// Two lines: the shell's own times, then its children's: "0m12.340000s 0m1.230000s".
@@ -73,12 +68,34 @@ function step(script: string): Promise<{ code: number; cpu: number | null }> {
 	});
 }
 
+/** Every process below `pid`, from Linux's /proc (none elsewhere: then stop() ends the shell only). */
+function descendants(pid: number): number[] {
+	const children = new Map<number, number[]>();
+	for (const d of existsSync('/proc/self/stat') ? readdirSync('/proc') : []) {
+		if (!/^\d+$/.test(d)) continue;
+		try {
+			// The fields after the command (which may hold spaces) in parentheses: state, ppid, …
+			const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
+		} catch {
+			/* gone meanwhile */
+		}
+	}
+	const found: number[] = [];
+	for (let queue = [pid]; queue.length; ) for (const c of children.get(queue.shift()!) ?? []) found.push(c), queue.push(c);
+	return found;
+}
+
 /** The fuzzers (`npm run test:fuzz`), in the background; their output is kept and printed when they end. */
 function fuzzers(niced: boolean) {
 	const t = Date.now();
 	const cmd = timed(['test:fuzz'], niced);
-	// Its own process group, so that stop() ends npm, tsx and the fuzzer's threads at once.
-	const child = spawn(cmd.command[0], cmd.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	// In this session, not a new one (no `detached`): where Linux schedules sessions as groups
+	// (autogroup, on by default), a session of their own would get as much CPU as the steps' whole
+	// session, however nice its processes — measured: the niced fuzzers took more CPU than the
+	// worker tests' workerd. stop() ends the process tree instead of a process group.
+	const child = spawn(cmd.command[0], cmd.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
 	child.stdout.on('data', (d) => (out += d));
 	child.stderr.on('data', (d) => (out += d));
@@ -93,10 +110,13 @@ function fuzzers(niced: boolean) {
 	return {
 		result,
 		stop() {
-			try {
-				if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-			} catch {
-				/* gone */
+			if (child.exitCode !== null || child.pid === undefined) return;
+			for (const pid of [child.pid, ...descendants(child.pid)]) {
+				try {
+					process.kill(pid, 'SIGTERM');
+				} catch {
+					/* gone */
+				}
 			}
 		}
 	};
