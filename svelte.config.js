@@ -1,11 +1,45 @@
 import adapter from '@sveltejs/adapter-cloudflare';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { isMainThread } from 'node:worker_threads';
+
+/**
+ * The Cloudflare adapter, except that prerendering starts no platform proxy. The adapter's
+ * `emulate()` starts one (wrangler's getPlatformProxy: a workerd process) on the first request it
+ * sees and never disposes of it. `vite dev` runs on the main thread, where Miniflare's exit hook
+ * ends that workerd with the process. SvelteKit prerenders on a worker thread (its `forked()`),
+ * which is terminated at the end of `vite build` without an 'exit' event, so the hook never ran
+ * and every build left a workerd behind (issue 29). Prerendering needs no bindings — the adapter's
+ * prerender platform throws on every one — so off the main thread the platform is just that: an
+ * `env` that throws on every name, and no workerd. `scripts/build-check.ts` fails a build that leaves a
+ * process behind. See docs/workarounds.md; upstream: sveltejs/kit#16919.
+ * @param {Parameters<typeof adapter>[0]} options
+ * @returns {import('@sveltejs/kit').Adapter}
+ */
+function cloudflare(options) {
+	const real = adapter(options);
+	return {
+		...real,
+		emulate() {
+			if (isMainThread) return /** @type {NonNullable<typeof real.emulate>} */ (real.emulate)();
+			const env = new Proxy(
+				{},
+				{
+					get(_, key) {
+						if (typeof key === 'symbol') return undefined;
+						throw new Error(`Cannot access platform.env.${key} in a prerenderable route`);
+					}
+				}
+			);
+			return { platform: () => /** @type {App.Platform} */ (/** @type {unknown} */ ({ env })) };
+		}
+	};
+}
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
 	kit: {
-		adapter: adapter({
+		adapter: cloudflare({
 			// The adapter reads its own small Wrangler config, not wrangler.toml: it deletes and
 			// rewrites whatever file `main` names, and our real `main` is src/worker.ts (SvelteKit's
 			// fetch + the Durable Object classes, which the adapter cannot export).

@@ -7,7 +7,7 @@
  * fetching the `request.cf` data, `send_metrics = false` in wrangler.toml from sending telemetry.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +32,41 @@ function killGroup(pgid: number) {
 	}
 }
 
+/** Whether any process of the group is alive. */
+function groupAlive(pgid: number): boolean {
+	try {
+		process.kill(-pgid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** The processes of a group, one "pid command line" each (Linux's /proc; elsewhere just the group). */
+function groupMembers(pgid: number): string[] {
+	if (!existsSync('/proc/self/stat')) return [`process group ${pgid}`];
+	const members: string[] = [];
+	for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+		try {
+			// Fields after the command (which may hold spaces) in parentheses: state, ppid, pgrp, …
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+			if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+			members.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()}`);
+		} catch {
+			/* gone meanwhile */
+		}
+	}
+	return members;
+}
+
 /**
  * Runs a command to its end; rejects on a non-zero exit. It runs in its own process group, and
- * whatever of that group is still alive afterwards is ended: `vite build` leaves a workerd behind
- * (the adapter's platform proxy for prerendering is never disposed), one more per build.
+ * whatever of that group is still alive afterwards is ended. With `strict`, anything left behind
+ * (after a grace of two seconds for children on their way out) also fails the run, with the
+ * processes named: `npm test` builds so (scripts/build-check.ts), since until issue 29 every `vite
+ * build` left a workerd behind (svelte.config.js says why).
  */
-export function run(cmd: string, args: string[], opts: { env?: Record<string, string>; quiet?: boolean } = {}) {
+export function run(cmd: string, args: string[], opts: { env?: Record<string, string>; quiet?: boolean; strict?: boolean } = {}) {
 	return new Promise<void>((ok, fail) => {
 		const child = spawn(cmd, args, {
 			cwd: ROOT,
@@ -47,23 +76,27 @@ export function run(cmd: string, args: string[], opts: { env?: Record<string, st
 		});
 		const group = child.pid;
 		if (group !== undefined) running.add(group);
-		child.on('exit', () => {
-			if (group === undefined) return;
-			running.delete(group);
-			killGroup(group);
-		});
 		let out = '';
 		child.stdout?.on('data', (d) => (out += d));
 		child.stderr?.on('data', (d) => (out += d));
 		child.on('error', fail);
-		child.on('exit', (code, signal) =>
-			code === 0 ? ok() : fail(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}\n${out}`))
-		);
+		child.on('exit', async (code, signal) => {
+			let left: string[] = [];
+			if (group !== undefined) {
+				for (let waited = 0; opts.strict && groupAlive(group) && waited < 2000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+				if (opts.strict && groupAlive(group)) left = groupMembers(group);
+				running.delete(group);
+				killGroup(group);
+			}
+			if (code !== 0) fail(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}\n${out}`));
+			else if (left.length) fail(new Error(`${cmd} ${args.join(' ')} left ${left.length} process(es) running (now ended):\n  ${left.join('\n  ')}`));
+			else ok();
+		});
 	});
 }
 
 /** `vite build`: the adapter's worker and the assets that src/worker.ts wraps. */
-export function build(opts: { quiet?: boolean } = {}) {
+export function build(opts: { quiet?: boolean; strict?: boolean } = {}) {
 	return run(join(BIN, 'vite'), ['build'], opts);
 }
 

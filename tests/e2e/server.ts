@@ -1,15 +1,17 @@
 /**
  * A fresh site for one e2e file: its own local D1 and Durable Object state in a temporary
- * directory, migrated, served by `wrangler dev` on a free port (scripts/lib/devserver.ts).
+ * directory — a copy of the run's migrated template (global-setup.ts) — served by `wrangler dev`
+ * on a free port (scripts/lib/devserver.ts).
  * `close()` stops it and removes the state — and fails the file if any socket was ended for
  * exceeding its budget (issue 28, server/sockets/gate.ts): the pages these tests drive, whole games
  * of every kind among them, must stay within what the budget allows real pages, even when a test
  * clicks faster than people do. `overBudget()` counts such sockets so far.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, migrate, startDevServer, type DevServer } from '../../scripts/lib/devserver';
+import { inject } from 'vitest';
+import { freePort, startDevServer, type DevServer } from '../../scripts/lib/devserver';
 
 export interface TestServer extends DevServer {
 	/** Stops the server; fails unless exactly `overBudget` sockets (default 0) were ended for their budget. */
@@ -24,7 +26,7 @@ export async function startTestServer(vars: Record<string, string> = {}): Promis
 	const stateDir = mkdtempSync(join(tmpdir(), 'rongo-e2e-state-'));
 	const remove = () => rmSync(stateDir, { recursive: true, force: true });
 	try {
-		await migrate(stateDir, { quiet: true });
+		cpSync(inject('migratedState'), stateDir, { recursive: true });
 		const server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', vars });
 		let over = 0;
 		const tails = { stdout: '', stderr: '' };

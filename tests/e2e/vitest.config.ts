@@ -1,6 +1,6 @@
 // End-to-end tests (conventions §13): a real Chromium (Debian's /usr/bin/chromium, driven by
 // playwright-core) against the built app under `wrangler dev` with its own fresh local D1 and
-// Durable Object state. Run after `npm run build` (npm run test:e2e does both). Plain Node: no
+// Durable Object state. Run after `npm run build` (`npm test` does both). Plain Node: no
 // SvelteKit plugin, no workerd pool.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -10,6 +10,8 @@ export default defineConfig({
 	resolve: { alias: { $lib: fileURLToPath(new URL('../../src/lib', import.meta.url)) } },
 	test: {
 		include: ['tests/e2e/**/*.e2e.ts'],
+		// The D1 migrations, applied once for all files (each starts on a copy).
+		globalSetup: ['tests/e2e/global-setup.ts'],
 		environment: 'node',
 		testTimeout: 240_000,
 		hookTimeout: 180_000,

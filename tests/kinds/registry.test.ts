@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KIND_IDS, KINDS, LEGACY_KIND_ID, kindOf } from '$lib/games';
-import { KIND_UI } from '$lib/ui/kinds';
+import { KIND_RULES, KIND_UI } from '$lib/ui/kinds';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dirs = (p: string) => readdirSync(join(ROOT, p)).filter((d) => statSync(join(ROOT, p, d)).isDirectory());
@@ -30,10 +30,13 @@ describe('the kind registry', () => {
 		expect(Object.keys(KIND_UI).sort()).toEqual([...KIND_IDS].sort());
 		for (const id of KIND_IDS) {
 			const ui = KIND_UI[id];
-			for (const part of ['game', 'history', 'options', 'rules', 'picture'] as const) {
+			for (const part of ['game', 'history', 'options', 'picture'] as const) {
 				const mod = await ui[part]();
 				expect(typeof mod.default, `${id}.${part}`).toBe('function');
 			}
+			// The rules page's body is registered apart (prerendered, kept out of the Worker).
+			expect(Object.hasOwn(KIND_RULES, id), `${id}.rules`).toBe(true);
+			expect(typeof (await KIND_RULES[id]()).default, `${id}.rules`).toBe('function');
 			expect(typeof (await ui.game()).statusText, `${id}.game statusText`).toBe('function');
 		}
 	});

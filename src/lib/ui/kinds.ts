@@ -62,8 +62,6 @@ export interface KindUI {
 	history(): Promise<{ default: Component<HistoryBoardProps>; kind: Kind }>;
 	/** The kind's options in the lobby's create form (bound; the kind's schema fills defaults). */
 	options(): Promise<{ default: Component<{ options: Record<string, unknown> }, object, 'options'> }>;
-	/** The rules page body (with its own title). */
-	rules(): Promise<{ default: Component }>;
 	/** A small decorative picture for the lobby. */
 	picture(): Promise<{ default: Component }>;
 }
@@ -73,26 +71,37 @@ const REGISTERED = {
 		game: () => import('./giants/GameView.svelte'),
 		history: () => import('./giants/HistoryBoard.svelte'),
 		options: () => import('./giants/Options.svelte'),
-		rules: () => import('./giants/Rules.svelte'),
 		picture: () => import('./giants/Picture.svelte')
 	},
 	rapanui: {
 		game: () => import('./rapanui/GameView.svelte'),
 		history: () => import('./rapanui/HistoryBoard.svelte'),
 		options: () => import('./rapanui/Options.svelte'),
-		rules: () => import('./rapanui/Rules.svelte'),
 		picture: () => import('./rapanui/Picture.svelte')
 	},
 	moa: {
 		game: () => import('./moa/GameView.svelte'),
 		history: () => import('./moa/HistoryBoard.svelte'),
 		options: () => import('./moa/Options.svelte'),
-		rules: () => import('./moa/Rules.svelte'),
 		picture: () => import('./moa/Picture.svelte')
 	}
 } satisfies Record<KindId, KindUI>;
 
 export const KIND_UI: Readonly<Record<string, KindUI>> = REGISTERED;
+
+/**
+ * The rules page's body of each kind (with its own title), apart from KIND_UI: `/rules/<kind>` is
+ * prerendered, and a loader in KIND_UI, which the server-rendered pages import, would put every
+ * kind's rules into the Worker's bundle although no request there renders them (issue 29; the
+ * bundle's budget is checked by scripts/bundle-size.ts). Unused there, this map is dropped.
+ */
+const RULES = {
+	giants: () => import('./giants/Rules.svelte'),
+	rapanui: () => import('./rapanui/Rules.svelte'),
+	moa: () => import('./moa/Rules.svelte')
+} satisfies Record<KindId, () => Promise<{ default: Component }>>;
+
+export const KIND_RULES: Readonly<Record<string, () => Promise<{ default: Component }>>> = RULES;
 
 /** The UI of a kind, or null for one this build does not show (the page says so). */
 export function kindUI(kind: string): KindUI | null {

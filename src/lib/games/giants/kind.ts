@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { fail, ok, type GameKind } from '$lib/engine';
 import { startable } from '$lib/engine/scenario';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { greedyBot, randomBot } from './bots';
 import { heuristicBot } from './heuristic';
 import { giants } from './index';

@@ -5,7 +5,8 @@
  */
 import { HEX } from './board';
 import type { Bid, DieRoll, Figure, GiantsEntry, Lending, RoundEndChoice, Sculptors } from './index';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 
 export type NameOf = (seat: number) => string;
 /** The size of a moai by id, when the caller knows it (log entries of moves do not carry it). */

@@ -3,7 +3,8 @@
  * Pure and independent of the replay: the browser's "Verify dice" and the contract's `verify`.
  */
 import { below, commitSeed, seedRng, type RandomnessCheck, type RevealedGame } from '$lib/engine';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { COMPONENTS, SETUP } from './board';
 import type { DieRoll, GiantsConfig, GiantsEntry } from './types';
 

@@ -2,7 +2,8 @@
  * Moa's words: names of components and one sentence per public log entry (en + de through the
  * kind's Paraglide messages). Shared by the server (notifications) and the browser (log, lists).
  */
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { bird, karakiaType, leaderTile, mammal, paid, terrainCard, type Instruction } from './rules';
 import type { Colour, KarakiaType, MammalKind, MoaEntry, Payment, Seat, Symbol, Terrain, TileId } from './types';
 

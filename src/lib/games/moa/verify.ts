@@ -7,7 +7,8 @@
  * compared with what the seed gives.
  */
 import { commitSeed, type DrawCheck, type RandomnessCheck, type RevealedGame } from '$lib/engine';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { apply } from './engine';
 import { start } from './position';
 import type { MoaConfig, MoaEntry, MoaMove } from './types';

@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { fail, ok, type GameKind } from '$lib/engine';
 import { issueLines, startable } from '$lib/engine/scenario';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { heuristicBot, randomBot, simpleBot } from './bots';
 import { rapanui } from './index';
 import { legalMoves } from './legal';

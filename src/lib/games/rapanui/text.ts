@@ -2,7 +2,8 @@
  * Rapa Nui's words: cards, kinds, colours, phases and every public log entry as a sentence in the
  * page's language. The switch over entries is exhaustive: a new entry type is a compile error here.
  */
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import type { CardId, CardType, Colour, Kind, RapaNuiEntry } from './types';
 import { typeOf } from './rules';
 

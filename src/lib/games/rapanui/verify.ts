@@ -6,7 +6,8 @@
  * the deck's order was fixed before any move, so the log's refills must be its consecutive slices.
  */
 import { commitSeed, type DrawCheck, type RandomnessCheck, type RevealedGame } from '$lib/engine';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { COLUMN_DEPTH, COLUMNS } from './rules';
 import { draws, shuffle } from './engine';
 import { fixedPileTop, positionState } from './position';

@@ -2,11 +2,10 @@
  * Passkeys (WebAuthn) as a way to sign in and as a second way into an account (issue 15).
  * docs/security.md "Passkeys" says what is checked and why; docs/api.md "Passkeys" has the routes.
  *
- * The ceremonies are verified by @simplewebauthn/server (attestation statement, signature, rpIdHash,
- * origin, challenge, type, flags, counter). Before handing a response to it, this module checks
- * the few things a person can get wrong on their own (the challenge, the origin, the RP ID, user
- * verification, the counter) so that each has its own stable error code; the library then checks
- * everything again, and its own messages (which echo what the client sent) never reach a client.
+ * The ceremonies are checked here, on webauthn.ts (CBOR by @oslojs/cbor, the byte layouts read
+ * there, signatures by WebCrypto): first the things a person can get wrong on their own (the
+ * challenge, the origin, the RP ID, user verification, the counter), each with its own stable
+ * error code, then the attestation statement or the signature. No message quotes what the client sent.
  *
  * Challenges: 32 random bytes, stored as their SHA-256 (like session tokens), for one purpose
  * (and, for registration, one user), five minutes at most, and single-use: the first response
@@ -14,17 +13,6 @@
  * replayed or second response finds nothing, whether the first one succeeded or not.
  */
 import type { D1Database } from '@cloudflare/workers-types';
-import {
-	generateAuthenticationOptions,
-	generateRegistrationOptions,
-	verifyAuthenticationResponse,
-	verifyRegistrationResponse,
-	type AuthenticationResponseJSON,
-	type PublicKeyCredentialCreationOptionsJSON,
-	type PublicKeyCredentialRequestOptionsJSON,
-	type RegistrationResponseJSON
-} from '@simplewebauthn/server';
-import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import * as v from 'valibot';
@@ -33,6 +21,19 @@ import { fail, type AuthFailure } from './failure';
 import { startSession, type AuthResult } from './sign-in';
 import { deviceToken, knownDevice } from './devices';
 import { LIMITS, clientIp, keys, release, reserve, type Limit } from './ratelimit';
+import {
+	assertionHolds,
+	attestationHolds,
+	backupFlagsValid,
+	creationOptions,
+	readAttestationObject,
+	readAuthData,
+	requestOptions,
+	usableKey,
+	type AuthData,
+	type PublicKeyCredentialCreationOptionsJSON,
+	type PublicKeyCredentialRequestOptionsJSON
+} from './webauthn';
 
 const MINUTE = 60 * 1000;
 /** How long a challenge is good for (the brief: at most five minutes). */
@@ -179,45 +180,31 @@ interface ClientData {
 	type: string;
 	challenge: string;
 	origin: string;
+	/** Set when the ceremony ran in a frame of another site (crossOrigin, topOrigin). */
+	framed: boolean;
+	/** The JSON's bytes, as the authenticator's signature covers them. */
+	bytes: Uint8Array;
 }
 
-function clientData(b64: string): ClientData | null {
+/** Base64url (padding tolerated) to bytes, or null. */
+function bytesOf(b64: string): Uint8Array | null {
 	try {
-		const data: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64urlIgnorePadding(b64.replace(/=+$/, ''))));
-		if (typeof data !== 'object' || data === null) return null;
-		const { type, challenge, origin } = data as Record<string, unknown>;
-		if (typeof type !== 'string' || typeof challenge !== 'string' || typeof origin !== 'string') return null;
-		if (!/^[A-Za-z0-9_-]{16,128}$/.test(challenge)) return null;
-		return { type, challenge, origin };
+		return decodeBase64urlIgnorePadding(b64.replace(/=+$/, ''));
 	} catch {
 		return null;
 	}
 }
 
-const FLAG_UP = 0x01;
-const FLAG_UV = 0x04;
-
-interface AuthData {
-	rpIdHash: Uint8Array;
-	flags: number;
-	counter: number;
-}
-
-function authData(bytes: Uint8Array): AuthData | null {
-	if (bytes.length < 37) return null;
-	return {
-		rpIdHash: bytes.slice(0, 32),
-		flags: bytes[32],
-		counter: new DataView(bytes.buffer, bytes.byteOffset + 33, 4).getUint32(0)
-	};
-}
-
-/** The authenticator data inside a CBOR attestation object (decoded by the library's own CBOR reader). */
-function attestationAuthData(attestationObject: string): AuthData | null {
+function clientData(b64: string): ClientData | null {
 	try {
-		const decoded = decodeAttestationObject(new Uint8Array(decodeBase64urlIgnorePadding(attestationObject.replace(/=+$/, ''))));
-		const bytes: unknown = decoded.get('authData');
-		return bytes instanceof Uint8Array ? authData(bytes) : null;
+		const bytes = bytesOf(b64);
+		if (!bytes) return null;
+		const data: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+		if (typeof data !== 'object' || data === null) return null;
+		const { type, challenge, origin, crossOrigin, topOrigin } = data as Record<string, unknown>;
+		if (typeof type !== 'string' || typeof challenge !== 'string' || typeof origin !== 'string') return null;
+		if (!/^[A-Za-z0-9_-]{16,128}$/.test(challenge)) return null;
+		return { type, challenge, origin, framed: crossOrigin === true || topOrigin !== undefined, bytes };
 	} catch {
 		return null;
 	}
@@ -226,19 +213,20 @@ function attestationAuthData(attestationObject: string): AuthData | null {
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * The checks with codes of their own, before the library's complete verification: what the
+ * The checks with codes of their own, before the attestation or signature is verified: what the
  * authenticator signed must be for this ceremony, this origin and this RP ID, with the user
  * verified. `expectedType` is webauthn.create or webauthn.get.
  */
-function precheck(data: ClientData, auth: AuthData | null, rp: RelyingParty, expectedType: string): AuthFailure | null {
+function precheck(data: ClientData, auth: AuthData | null, rp: RelyingParty, expectedType: string): AuthFailure | AuthData {
 	if (data.type !== expectedType) return fail(400, 'WRONG_CEREMONY', `expected a ${expectedType} response`);
-	if (data.origin !== rp.origin) return fail(400, 'WRONG_ORIGIN', 'the passkey was used for another website (origin)');
+	// The site refuses to be framed (frame-ancestors 'none'), so a ceremony in a frame was another site's.
+	if (data.origin !== rp.origin || data.framed) return fail(400, 'WRONG_ORIGIN', 'the passkey was used for another website (origin)');
 	if (!auth) return fail(400, 'BAD_RESPONSE', 'the authenticator data cannot be read');
 	if (!sameBytes(auth.rpIdHash, sha256(new TextEncoder().encode(rp.rpID))))
 		return fail(400, 'WRONG_RP_ID', 'the passkey belongs to another website (RP ID)');
-	if (!(auth.flags & FLAG_UP) || !(auth.flags & FLAG_UV))
+	if (!auth.userPresent || !auth.userVerified)
 		return fail(400, 'USER_NOT_VERIFIED', 'the authenticator did not verify the user (PIN, fingerprint, face)');
-	return null;
+	return auth;
 }
 
 // ---- registration ---------------------------------------------------------------------------------
@@ -290,17 +278,12 @@ export async function registrationOptions(
 	const places = await reserve(d1, [{ key: passkeyKeys.registerOptionsUser(user.id), limit: PASSKEY_LIMITS.registerOptionsUser }], now);
 	if (!places) return fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
 	const challenge = await issueChallenge(d1, 'register', user.id, now);
-	const options = await generateRegistrationOptions({
-		rpName: RP_NAME,
-		rpID: rp.rpID,
-		userName: user.username,
-		userDisplayName: user.username,
-		userID: new TextEncoder().encode(user.id),
+	const options = creationOptions({
+		rp: { id: rp.rpID, name: RP_NAME },
+		user: { id: new TextEncoder().encode(user.id), name: user.username },
 		challenge,
 		timeout: CEREMONY_TIMEOUT,
-		attestationType: 'none',
-		excludeCredentials: mine.results.map((p) => ({ id: p.id, transports: transportsOf(p.transports) as never })),
-		authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' }
+		exclude: mine.results.map((p) => ({ id: p.id, transports: transportsOf(p.transports) }))
 	});
 	return { ok: true, options };
 }
@@ -319,30 +302,22 @@ export async function registerPasskey(
 	if (!data) return fail(400, 'BAD_RESPONSE', 'clientDataJSON cannot be read');
 	const used = await consumeChallenge(d1, data.challenge, 'register', userId, now);
 	if (used) return used;
-	const bad = precheck(data, attestationAuthData(input.response.response.attestationObject), rp, 'webauthn.create');
-	if (bad) return bad;
+	const attested = bytesOf(input.response.response.attestationObject);
+	const attestation = attested && readAttestationObject(attested);
+	const auth = precheck(data, attestation && readAuthData(attestation.authData), rp, 'webauthn.create');
+	if ('ok' in auth) return auth;
 
-	let info;
-	try {
-		const verified = await verifyRegistrationResponse({
-			response: input.response as RegistrationResponseJSON,
-			expectedChallenge: data.challenge,
-			expectedOrigin: rp.origin,
-			expectedRPID: rp.rpID,
-			requireUserPresence: true,
-			requireUserVerification: true
-		});
-		if (!verified.verified) return fail(400, 'VERIFICATION_FAILED', 'the passkey could not be verified');
-		info = verified.registrationInfo;
-	} catch {
-		// The library's message quotes what the client sent; ours does not.
-		return fail(400, 'VERIFICATION_FAILED', 'the passkey could not be verified');
-	}
-	const { credential } = info;
-	// The library stores the attested id and ignores the response's own: a response that names
-	// another id than the one its authenticator attested was not produced by that authenticator.
-	if (credential.id !== input.response.id || input.response.id !== input.response.rawId)
-		return fail(400, 'VERIFICATION_FAILED', 'the passkey could not be verified');
+	const unverified = fail(400, 'VERIFICATION_FAILED', 'the passkey could not be verified');
+	const { credential } = auth;
+	// The attested credential (AT) with a key of an algorithm we offered, consistent backup flags,
+	// and an attestation statement that holds.
+	if (!credential || !backupFlagsValid(auth) || !(await usableKey(credential.publicKey))) return unverified;
+	// (attestation is read: without it precheck found no authenticator data.)
+	if (!(await attestationHolds(attestation!, credential.publicKey, data.bytes))) return unverified;
+	// We store the attested id: a response that names another id than the one its authenticator
+	// attested was not produced by that authenticator.
+	const id = encodeBase64urlNoPadding(credential.id);
+	if (id !== input.response.id || input.response.id !== input.response.rawId) return unverified;
 	// Only as many as MAX_PASSKEYS, counted in the same statement; a credential id is anyone's once.
 	const row = await d1
 		.prepare(
@@ -351,20 +326,22 @@ export async function registerPasskey(
 			 ON CONFLICT (id) DO NOTHING RETURNING *`
 		)
 		.bind(
-			credential.id,
+			id,
 			userId,
+			// The COSE key as the authenticator sent it (rows from before issue 29 hold
+			// @simplewebauthn's re-encoding of it; both read the same).
 			encodeBase64urlNoPadding(credential.publicKey),
-			credential.counter,
-			JSON.stringify((credential.transports ?? input.response.response.transports ?? []).slice(0, 10)),
-			info.credentialDeviceType,
-			info.credentialBackedUp ? 1 : 0,
+			auth.counter,
+			JSON.stringify((input.response.response.transports ?? []).slice(0, 10)),
+			auth.backupEligible ? 'multiDevice' : 'singleDevice',
+			auth.backedUp ? 1 : 0,
 			named.name,
 			now,
 			MAX_PASSKEYS
 		)
 		.first<PasskeyRow>();
 	if (row) return { ok: true, passkey: toInfo(row) };
-	const exists = await d1.prepare('SELECT 1 AS x FROM passkeys WHERE id = ?1').bind(credential.id).first();
+	const exists = await d1.prepare('SELECT 1 AS x FROM passkeys WHERE id = ?1').bind(id).first();
 	if (exists) return fail(409, 'PASSKEY_EXISTS', 'this passkey is registered already');
 	return fail(409, 'TOO_MANY_PASSKEYS', `an account can have at most ${MAX_PASSKEYS} passkeys; remove one first`);
 }
@@ -384,8 +361,7 @@ export async function signInOptions(
 	const places = await reserve(d1, [{ key: passkeyKeys.signinOptionsAddress(clientIp(request)), limit: PASSKEY_LIMITS.signinOptionsAddress }], now);
 	if (!places) return fail(429, 'RATE_LIMITED', 'too many attempts; try again later');
 	const challenge = await issueChallenge(d1, 'signin', null, now);
-	const options = await generateAuthenticationOptions({ rpID: rp.rpID, challenge, timeout: CEREMONY_TIMEOUT, userVerification: 'required', allowCredentials: [] });
-	return { ok: true, options };
+	return { ok: true, options: requestOptions({ rpId: rp.rpID, challenge, timeout: CEREMONY_TIMEOUT }) };
 }
 
 /**
@@ -410,35 +386,20 @@ export async function signInWithPasskey(
 	if (!data) return fail(400, 'BAD_RESPONSE', 'clientDataJSON cannot be read');
 	const used = await consumeChallenge(d1, data.challenge, 'signin', null, now);
 	if (used) return used;
-	let authBytes: Uint8Array;
-	try {
-		authBytes = decodeBase64urlIgnorePadding(response.response.authenticatorData.replace(/=+$/, ''));
-	} catch {
-		return fail(400, 'BAD_RESPONSE', 'authenticatorData cannot be read');
-	}
-	const auth = authData(authBytes);
-	const bad = precheck(data, auth, rp, 'webauthn.get');
-	if (bad) return bad;
+	const authBytes = bytesOf(response.response.authenticatorData);
+	if (!authBytes) return fail(400, 'BAD_RESPONSE', 'authenticatorData cannot be read');
+	const auth = precheck(data, readAuthData(authBytes), rp, 'webauthn.get');
+	if ('ok' in auth) return auth;
 
 	if (response.id !== response.rawId) return fail(400, 'BAD_RESPONSE', 'id and rawId differ');
 	const passkey = await d1.prepare('SELECT * FROM passkeys WHERE id = ?1').bind(response.id).first<PasskeyRow>();
 	if (!passkey) return fail(401, 'UNKNOWN_PASSKEY', 'this passkey is not registered here (it may have been removed)');
-	let newCounter: number;
-	try {
-		const verified = await verifyAuthenticationResponse({
-			response: response as AuthenticationResponseJSON,
-			expectedChallenge: data.challenge,
-			expectedOrigin: rp.origin,
-			expectedRPID: rp.rpID,
-			requireUserVerification: true,
-			// The counter is checked below, after the signature: a forged response learns nothing of it.
-			credential: { id: passkey.id, publicKey: new Uint8Array(decodeBase64urlIgnorePadding(passkey.public_key)), counter: 0, transports: transportsOf(passkey.transports) }
-		});
-		if (!verified.verified) return fail(401, 'VERIFICATION_FAILED', 'the passkey’s signature could not be verified');
-		newCounter = verified.authenticationInfo.newCounter;
-	} catch {
+	// The counter is checked below, after the signature: a forged response learns nothing of it.
+	const signature = bytesOf(response.response.signature);
+	const publicKey = bytesOf(passkey.public_key);
+	if (!signature || !publicKey || !backupFlagsValid(auth) || !(await assertionHolds(publicKey, authBytes, data.bytes, signature)))
 		return fail(401, 'VERIFICATION_FAILED', 'the passkey’s signature could not be verified');
-	}
+	const newCounter = auth.counter;
 	// The user handle is not signed, but an authenticator reports the one it was registered with:
 	// another account's handle means the response was put together, not produced.
 	const handle = response.response.userHandle;

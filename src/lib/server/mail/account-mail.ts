@@ -5,7 +5,8 @@
  * unsubscribe link (they come only when the person asks for them), no prefs.
  * Never logs or throws the address or the link (the link is a credential).
  */
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { devMailbox as keepsMail } from '../dev';
 import { DEFAULT_FROM, emailMessage, escapeHtml, keepDevCopy, mimeRaw, parseFrom } from './send';
 

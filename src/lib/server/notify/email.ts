@@ -9,7 +9,8 @@
  */
 import { devMailbox as keepsMail } from '../dev';
 import type { D1Database, SendEmail } from '@cloudflare/workers-types';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { DEFAULT_FROM, emailMessage, escapeHtml, keepDevCopy, mimeRaw, parseFrom, type DevMail } from '../mail/send';
 import type { ChannelSender, Message, Recipient } from './types';
 import { oneClickUrl, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken, type SecretEnv } from './unsubscribe';

@@ -5,7 +5,8 @@
  * event in the first place.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { m } from '$lib/paraglide/messages';
+// The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
+import * as m from '$lib/paraglide/messages/_index.js';
 import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '$lib/paraglide/runtime';
 import { LEGACY_KIND_ID, kindOf } from '$lib/games';
 import type { Message, NotifyEvent, Recipient } from './types';
