@@ -3,7 +3,8 @@
  * the kind's `outcome` (kind.ts). Pure: imports nothing of the platform (conventions §1).
  */
 import type { Applied, Game, Result } from '$lib/engine';
-import { apply, view } from './engine';
+import { apply } from './engine';
+import { view } from './views';
 import { start } from './position';
 import { awaited, legalMoves } from './legal';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView } from './types';
