@@ -3,7 +3,7 @@
  * what will be sent ("Place the medicine man with 1 log on H04 (forest) and take its logs") and the
  * labels of its choices. Reads board data for hex names; no rules.
  */
-import { AHU, HEX } from '$lib/games/giants/board';
+import { AHU, HEX } from '$lib/games/giants';
 import type { GiantsMove, GiantsView, Lending, Statue } from '$lib/games/giants';
 import { m } from '$lib/paraglide/messages';
 import { figureName, type NameOf } from '$lib/games/giants/text';

@@ -3,7 +3,7 @@
  * screen-reader user learns from the board what a sighted player sees on it.
  */
 import type { Statue } from '$lib/games/giants';
-import type { AhuData, HexType } from '$lib/games/giants/board';
+import type { AhuData, HexType } from '$lib/games/giants';
 import { m } from '$lib/paraglide/messages';
 import type { AhuContents, HexContents } from './contents';
 
