@@ -1,7 +1,8 @@
 /**
  * The UI knows no rules (issue 29; chessground's principle): a kind's UI imports its engine only
- * through the kind's public surface — `$lib/games/<kind>` (its index.ts: the data it draws, readers
- * of a view's public facts and the engine's answers, such as a move's choices), `$lib/games/<kind>/text`
+ * through the kind's public surface — `$lib/games/<kind>/surface` (the data it draws, readers of a
+ * view's public facts and the engine's answers, such as a move's choices), `$lib/games/<kind>` (its
+ * index.ts: the same plus the `Game`, for the history board that replays), `$lib/games/<kind>/text`
  * (its words: they say what the engine decided, they decide nothing) and `$lib/games/<kind>/kind`
  * (the plug-in the registry holds too). Any other `$lib/games/<kind>/…` import in src/lib/ui fails
  * here. Tests (`*.test.ts`) are exempt: they may build positions with a kind's test helpers.
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const UI = join(ROOT, 'src', 'lib', 'ui');
-const PUBLIC = new Set(['', 'text', 'kind']);
+const PUBLIC = new Set(['', 'surface', 'text', 'kind']);
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -47,6 +48,7 @@ describe('the UI imports a kind only through its public surface (issue 29)', () 
 		expect(beyondSurface('$lib/games/moa/rules')).toBe('rules');
 		expect(beyondSurface('$lib/games/moa')).toBeNull();
 		expect(beyondSurface('$lib/games/moa/text')).toBeNull();
+		expect(beyondSurface('$lib/games/moa/surface')).toBeNull();
 		expect(beyondSurface('$lib/games')).toBeNull();
 		expect(beyondSurface('$lib/games/giants/index')).toBe('index');
 	});

@@ -15,18 +15,9 @@ import { ENGINE_VERSION, cloneState, setup as initialState } from './setup';
 import { endTransport, markOnly, moveStatue, startTransport } from './transport';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 
+export * from './surface';
 
-export type * from './types';
 export { ENGINE_VERSION } from './setup';
-export { legalMoves, activeSeats, transportOptions } from './legal';
-export { scores } from './score';
-export { carryInfo } from './carry';
-export { transportStep, borrowOptions, type TransportStep, type BorrowOption, type PathHex } from './steps';
-// The public surface (issue 29; src/lib/ui/surface.test.ts): the UI imports the engine only from here,
-// `./text` and `./kind`. Besides the engine's answers above (legal moves, the transport's steps), the
-// board it draws (G-1: hexes, ahus, their data) and the outcome the score sheet shows.
-export { AHU, AHUS, HEX, HEXES, type AhuData, type HexData, type HexType } from './board';
-export { outcome } from './score';
 
 function setup(config: GiantsConfig, seed: string): Result<Applied<GiantsState, GiantsEntry>> {
 	const r = initialState(config, seed);

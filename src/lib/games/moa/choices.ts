@@ -17,7 +17,7 @@
  * options come from `legalMoves`, so every region, kind, type or placement offered has a move.
  */
 import { C, itemSymbols, karakiaCost, leaderTile, noSymbols, paid, salePrice, usableKarakia, usableLeaderTiles } from './rules';
-import { PAY, check } from './checks';
+import { PAY, check, uselessItems } from './checks';
 import { legalMoves } from './legal';
 import type { KarakiaType, MammalKind, MoaMove, Payment, Readable, Seat, Symbol, Symbols, TileId } from './types';
 
@@ -192,7 +192,7 @@ function payment(s: Readable, seat: Seat, action: Paying, d: MoaDraft, pay: Paym
 	let lost = 0;
 	if (move && need) lost += have[need.symbol] - need.count;
 	if (move && 'birds' in move) lost += have.bird - move.birds;
-	const useless: Payment = move ? { cards: pay.cards.filter((c) => !adds(c)), tiles: pay.tiles.filter((t) => !adds(t)) } : NONE;
+	const useless: Payment = move ? uselessItems(move) : NONE;
 	return { counted: rule.symbols, items, have, need, lost: Math.max(0, lost), suggested: suggest(action, d, legal), useless };
 }
 

@@ -8,15 +8,7 @@ import { legalMoves } from './legal';
 import { awaited } from './rules';
 import type { RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView } from './types';
 
-export type * from './types';
-export { legalMoves } from './legal';
-export { scores, standings } from './score';
-// The public surface (issue 29; src/lib/ui/surface.test.ts): the UI imports the engine only from here,
-// `./text` and `./kind`. Its options are `legalMoves` (complete for Rapa Nui: every accepted move is
-// listed); what a move costs and brings is asked here (offers.ts); the rest is the data the table
-// draws and readers of a view's public facts (counts by type, the pile's values, R-0.1).
-export { leadsToThreeMoai, moaiAmount, woodCost } from './offers';
-export { KINDS, TYPES, displayCount, offeringTotal, offeringValues, pileTypes, typeOf } from './rules';
+export * from './surface';
 
 /** Recorded in every game's setup so a game keeps its rules forever (conventions §8). */
 export const ENGINE_VERSION = 'rapanui@1';

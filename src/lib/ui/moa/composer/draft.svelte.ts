@@ -2,7 +2,7 @@
  * The composer's draft: the parts of a Moa move chosen so far (the region lives with the page, shared
  * with the board). What each part may be is the engine's answer (`choices`, src/lib/games/moa).
  */
-import type { KarakiaType, MammalKind, MoaAction, MoaDraft, NeutralWhat } from '$lib/games/moa';
+import type { KarakiaType, MammalKind, MoaAction, MoaDraft, NeutralWhat } from '$lib/games/moa/surface';
 
 export class Draft {
 	action = $state<MoaAction | null>(null);
