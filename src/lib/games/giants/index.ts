@@ -15,13 +15,9 @@ import { ENGINE_VERSION, cloneState, setup as initialState } from './setup';
 import { endTransport, markOnly, moveStatue, startTransport } from './transport';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 
+export * from './surface';
 
-export type * from './types';
 export { ENGINE_VERSION } from './setup';
-export { legalMoves, activeSeats, transportOptions } from './legal';
-export { scores } from './score';
-export { carryInfo } from './carry';
-export { transportStep, borrowOptions, type TransportStep, type BorrowOption, type PathHex } from './steps';
 
 function setup(config: GiantsConfig, seed: string): Result<Applied<GiantsState, GiantsEntry>> {
 	const r = initialState(config, seed);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { moa } from './index';
 import { legalMoves } from './legal';
-import { invasionTarget } from './engine';
+import { invasionTarget } from './checks';
 import { uselessItems } from './checks';
 import { salePrice } from './rules';
 import { arrange, atTurn, birds, display, entries, giveKarakia, giveLeaderTile, hand, none, pay, play, positioned, put, refused, tile, turn, types } from './test-helpers';

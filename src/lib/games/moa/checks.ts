@@ -1,8 +1,8 @@
 /**
  * Moa's move checks and the rule questions they ask (moa.md M-6, M-7, M-8, M-11.2): pure readers of a
- * state or a view, shared by the engine (engine.ts), the legal moves (legal.ts) and the board's
- * composer — which imports only this, so the game page carries neither the engine's setup and task
- * queue nor the move schema's library.
+ * state or a view, shared by the engine (engine.ts), the legal moves (legal.ts) and the choices
+ * (choices.ts) — which the game page loads through surface.ts without the engine's setup, task queue
+ * and move schema.
  */
 import { fail, type Failure } from '$lib/engine';
 import {

@@ -1,16 +1,18 @@
 /**
  * Moa's moves as an engine `Game` (moa.md): its start, moves, views and who is awaited; the end is
  * the kind's `outcome` (kind.ts). Pure: imports nothing of the platform (conventions §1).
+ *
+ * The public surface the UI imports is surface.ts (re-exported here).
  */
 import type { Applied, Game, Result } from '$lib/engine';
-import { apply, view } from './engine';
+import { apply } from './engine';
+import { view } from './views';
 import { start } from './position';
 import { awaited, legalMoves } from './legal';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView } from './types';
 
-export type * from './types';
-export { legalMoves, awaited } from './legal';
-export { scores, standings } from './score';
+export * from './surface';
+
 
 /** Recorded in every game's setup so a game keeps its rules forever (conventions §8). */
 export const ENGINE_VERSION = 'moa@1';

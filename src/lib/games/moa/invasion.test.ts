@@ -1,7 +1,7 @@
 // M-6 invasions: targets, strongholds, the defence order and its tie-break, M-0.4's automatic
 // declines, defending and not defending; the rulebook's dog example (M-6.9).
 import { describe, expect, it } from 'vitest';
-import { defenceImpossible, defenceOrder } from './engine';
+import { defenceImpossible, defenceOrder } from './checks';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import { MAX_CARD_COMBAT } from './rules';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cloneJson, playOut, replayExport, seedRng, type GameExportV2, type LogBatch } from '$lib/engine';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { heuristicBot, randomBot } from './bots';
-import { copyState } from './engine';
+import { copyState } from './views';
 import { fuzzGame } from './fuzz';
 import { moa } from './index';
 import { moaKind } from './kind';

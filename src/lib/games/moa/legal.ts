@@ -2,8 +2,8 @@
  * Moa's legal moves (moa.md M-7, M-8, M-6.5, M-11.2), from a state or a seat's own view. Bird cards of
  * a species are alike (moa-data.json), so payments are listed by species, the lowest ids first, and
  * only in their canonical form: the least that pays (no card or tile could be left out), and for
- * placements every bird the payment allows. `apply` accepts every other valid payment as well (the
- * board's composer builds them); this list is what bots and the fuzzer choose from.
+ * placements every bird the payment allows. `apply` accepts every other valid payment as well
+ * (choices.ts offers them all to the composer); this list is what bots and the fuzzer choose from.
  */
 import { afterTiles, canDraw, check, neutralOptions } from './checks';
 import {

@@ -2,7 +2,7 @@
 // automatic when forced), and the neutral in majorities, sales, invasions, defence and victory.
 import { describe, expect, it } from 'vitest';
 import { below, playOut } from '$lib/engine';
-import { neutralOptions } from './engine';
+import { neutralOptions } from './checks';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import { moaKind } from './kind';

@@ -22,7 +22,7 @@
 import * as v from 'valibot';
 import { fail, ok, type Applied, type Failure, type Result, type RngState } from '$lib/engine';
 import { issueLines, Note } from '$lib/engine/scenario';
-import { setupWithLog } from './engine';
+import { setupWithLog } from './setup';
 import { invariantErrors } from './invariants';
 import { C, COLOURS, DISPLAY_KINDS, ERUPTION_SPACE, KARAKIA_TILES, MAMMAL_KINDS, PER_COLOUR, REGIONS, VOLCANO_TRACK, mammal, playerOrder } from './rules';
 import type { CardId, Colour, HeldTile, KarakiaType, MammalKind, MoaConfig, MoaEntry, MoaState, Phase, Region, Seat, Task, TileId } from './types';

@@ -1,7 +1,7 @@
 // M-3 the course of the game, M-5 step A: terrain cards, mammals, the volcano and its eruption.
 import { describe, expect, it } from 'vitest';
 import { playOut } from '$lib/engine';
-import { shuffle } from './engine';
+import { shuffle } from './setup';
 import { moa } from './index';
 import { moaKind } from './kind';
 import { activeTerrains, salePrice } from './rules';

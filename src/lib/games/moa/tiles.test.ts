@@ -1,7 +1,7 @@
 // M-8.3–M-8.10 leader tiles and karakia tiles: once only, freshness, the six karakia types, "any
 // time", the empty draw pile, hands and public discards; M-0.5 whom the game waits for.
 import { describe, expect, it } from 'vitest';
-import { shuffle } from './engine';
+import { shuffle } from './setup';
 import { moa } from './index';
 import { legalMoves } from './legal';
 import {

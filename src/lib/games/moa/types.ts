@@ -80,7 +80,7 @@ export interface Payment {
 	tiles: TileId[];
 }
 
-/** What happens next without a decision (engine.ts `settle`). */
+/** What happens next without a decision (course.ts `settle`). */
 export type Task =
 	/** M-4: shuffle and deal (a new period). */
 	| { t: 'period' }

@@ -1,7 +1,7 @@
 /**
  * Checking a finished Moa game's randomness from its revealed seed (M-0.3): the seed matches the
  * commitment published at creation, and the game is replayed from the seed and its moves with the
- * documented algorithms (engine.ts `creationDraws`, `shuffle`; the d12 is 1 + below(12)). Every
+ * documented algorithms (setup.ts `creationDraws`, `shuffle`; the d12 is 1 + below(12)). Every
  * random event the public log showed — the leader tiles, colours and start player, each period's
  * terrain cards, every mammal card drawn, every d12 roll — and the piles revealed at the end are
  * compared with what the seed gives.

@@ -34,6 +34,7 @@ import {
 import { playMoves } from './legal';
 import { positionState } from './position';
 import type { CardId, CardType, Colour, Due, Kind, Offerings, Phase, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat, Viewer } from './types';
+import { moaiAmount } from './offers';
 
 type Log = RapaNuiEntry[];
 
@@ -476,7 +477,7 @@ function moaiScoring(s: RapaNuiState, log: Log): void {
 	const bonus = bonusSeat(s, 'moai');
 	for (const seat of p.choosers) {
 		const resource = s.secret.moai[seat]!;
-		const amount = displayCount(s, seat, 'moai') + (bonus === seat ? 1 : 0);
+		const amount = moaiAmount(s, seat);
 		s[resource][seat] += amount;
 		log.push({ type: 'gain', seat, amount, resource, bonus: bonus === seat });
 	}

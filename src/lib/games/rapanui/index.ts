@@ -8,9 +8,7 @@ import { legalMoves } from './legal';
 import { awaited } from './rules';
 import type { RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView } from './types';
 
-export type * from './types';
-export { legalMoves } from './legal';
-export { scores, standings } from './score';
+export * from './surface';
 
 /** Recorded in every game's setup so a game keeps its rules forever (conventions §8). */
 export const ENGINE_VERSION = 'rapanui@1';

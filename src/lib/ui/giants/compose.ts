@@ -3,7 +3,7 @@
  * which figures, hexes, log counts, sizes and sculptors are offered comes from `legalMoves`, and a
  * draft is complete only when it equals one of them (transports come from `transportStep`).
  */
-import type { Figure, GiantsMove } from '$lib/games/giants';
+import type { Figure, GiantsMove } from '$lib/games/giants/surface';
 
 type Place = Extract<GiantsMove, { type: 'place' }>;
 type Action = Extract<GiantsMove, { type: 'action' }>;

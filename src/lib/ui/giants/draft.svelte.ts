@@ -6,8 +6,8 @@
  */
 // Straight from the modules, not the package index: the index brings the whole engine (apply,
 // valibot) into the game page's bundle (docs/benchmarks.md, UI).
-import type { Borrow, Figure, GiantsMove, GiantsView, Size, TransportStep } from '$lib/games/giants';
-import { transportStep } from '$lib/games/giants/steps';
+import type { Borrow, Figure, GiantsMove, GiantsView, Size, TransportStep } from '$lib/games/giants/surface';
+import { transportStep } from '$lib/games/giants/surface';
 import { canonical, choicesAt, hexesFor, legalSet, type HexChoices } from './compose';
 
 export type Finish = { kind: 'plain' } | { kind: 'mark' } | { kind: 'erect'; ahu: string } | { kind: 'crown'; ahu: string };

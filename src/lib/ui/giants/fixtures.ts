@@ -5,7 +5,6 @@
  */
 import { playOut, seedRng } from '$lib/engine';
 import { giants, type GiantsEntry, type GiantsState, type GiantsView } from '$lib/games/giants';
-import { greedyBot } from '$lib/games/giants/bots';
 import { giantsKind } from '$lib/games/giants/kind';
 
 export interface PlayedGame {
@@ -24,7 +23,7 @@ export function playGreedy(players = 4, seed = 'panels-fixture', config: { immed
 	const g = playOut(giantsKind, {
 		config: { players, startPlayer: 0, ...config },
 		seed,
-		bots: greedyBot as never,
+		bots: giantsKind.bots.greedy as never,
 		rng: seedRng(seed),
 		maxMoves: 20_000,
 		onMove: ({ state }) => {

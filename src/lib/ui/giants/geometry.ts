@@ -3,7 +3,7 @@
  * Pointy-top hexes in axial coordinates (data/board.json `hexLayout`): r grows southward, so the
  * pixel y grows with r as SVG's does.
  */
-import { AHUS, HEXES, type AhuData, type HexData } from '$lib/games/giants/board';
+import { AHUS, HEXES, type AhuData, type HexData } from '$lib/games/giants/surface';
 
 export interface Pt {
 	x: number;

@@ -3,8 +3,8 @@
  * what will be sent ("Place the medicine man with 1 log on H04 (forest) and take its logs") and the
  * labels of its choices. Reads board data for hex names; no rules.
  */
-import { AHU, HEX } from '$lib/games/giants/board';
-import type { GiantsMove, GiantsView, Lending, Statue } from '$lib/games/giants';
+import { AHU, HEX } from '$lib/games/giants/surface';
+import type { GiantsMove, GiantsView, Lending, Statue } from '$lib/games/giants/surface';
 import { m } from '$lib/paraglide/messages';
 import { figureName, type NameOf } from '$lib/games/giants/text';
 

@@ -3,7 +3,7 @@
  * colour also has its own shape, used for its figures on the board and its swatch in the panels,
  * so red and green (or any pair) stay apart for colour-blind players and in greyscale.
  */
-import type { Colour } from '$lib/games/giants';
+import type { Colour } from '$lib/games/giants/surface';
 
 export type Shape = 'circle' | 'square' | 'triangle' | 'diamond' | 'hexagon';
 

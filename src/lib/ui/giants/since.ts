@@ -3,7 +3,7 @@
  * last looked at (the room's `seenVersion`), and not their own — and which hexes those moves touched,
  * for the board; and the newest move of every other player.
  */
-import type { GiantsEntry } from '$lib/games/giants';
+import type { GiantsEntry } from '$lib/games/giants/surface';
 import type { LogLine } from './GameLog.svelte';
 
 /** The hexes an entry names: where a figure went, a statue's path, a marked statue. */

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { cloneJson, playOut } from '$lib/engine';
 import { moa } from '$lib/games/moa';
 import { moaKind } from '$lib/games/moa/kind';
-import { legalMoves } from '$lib/games/moa/legal';
 import { standings } from '$lib/games/moa/score';
 import type { MoaEntry, MoaState } from '$lib/games/moa/types';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
@@ -93,7 +92,7 @@ describe('Composer', () => {
 		const s = fresh();
 		const seat = (s.phase as { seat: number }).seat;
 		const v = moa.view(s, seat);
-		const { body } = render(Composer, { props: { view: v, seat, legal: legalMoves(v, seat), busy: false, name, onconfirm: () => {} } });
+		const { body } = render(Composer, { props: { view: v, seat, busy: false, name, onconfirm: () => {} } });
 		expect(body).toContain('value="place"');
 		expect(body).toContain('value="pass"');
 		expect(body).toContain('Choose an action first.');
@@ -106,7 +105,7 @@ describe('Composer', () => {
 		s.regions[0].mammal = { kind: 'dog', side: 'attack', combat: 6, vp: 4 };
 		s.phase = { kind: 'defend', seat: 1, region: 1, card: 'M01', order: [] };
 		const v = moa.view(s, 1);
-		const { body } = render(Composer, { props: { view: v, seat: 1, legal: legalMoves(v, 1), busy: false, name, onconfirm: () => {} } });
+		const { body } = render(Composer, { props: { view: v, seat: 1, busy: false, name, onconfirm: () => {} } });
 		expect(body).toContain('A dog invades region 1: defend?');
 		expect(body).toContain('The dog has combat 6. Your selection: 0 combat.');
 		expect(body).toContain('Decline');

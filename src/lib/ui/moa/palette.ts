@@ -3,7 +3,7 @@
  * each colour's piece shape (shapes as well as colours, so the board reads without colour vision),
  * the mammals' marks. No copyrighted art: plain shapes drawn from the data.
  */
-import type { Colour, MammalKind, Terrain } from '$lib/games/moa/types';
+import type { Colour, MammalKind, Terrain } from '$lib/games/moa/surface';
 
 /** Terrain fills; dark ink on every one keeps a contrast of at least 4.5:1. */
 export const TERRAIN_FILL: Record<Terrain, string> = {

@@ -3,7 +3,7 @@
  * the game page's budget is 16 ms). Positions come from the static geometry, so a re-render only
  * walks these small lists. Knows no rules: it sorts the view's data into drawable pieces.
  */
-import type { GiantsView, Statue } from '$lib/games/giants';
+import type { GiantsView, Statue } from '$lib/games/giants/surface';
 import { gridLayout, HEX_GEO, type Pt } from '../geometry';
 
 export interface FigureItem extends Pt {

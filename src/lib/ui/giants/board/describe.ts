@@ -2,8 +2,8 @@
  * The board in words: accessible names of hexes, statues and ahus in the page's language, so a
  * screen-reader user learns from the board what a sighted player sees on it.
  */
-import type { Statue } from '$lib/games/giants';
-import type { AhuData, HexType } from '$lib/games/giants/board';
+import type { Statue } from '$lib/games/giants/surface';
+import type { AhuData, HexType } from '$lib/games/giants/surface';
 import { m } from '$lib/paraglide/messages';
 import type { AhuContents, HexContents } from './contents';
 

@@ -2,7 +2,7 @@
  * Shared SVG glyphs of the board and its legend, centred on (0, 0) in board units (hex radius 50).
  * One source so the legend always shows exactly what the board draws.
  */
-import type { HexType } from '$lib/games/giants/board';
+import type { HexType } from '$lib/games/giants/surface';
 
 /** Earthy island palette; dark ink on every land fill (contrast ≥ 4.5:1 for the small labels). */
 export const INK = '#2a2118';

@@ -2,9 +2,9 @@
 // handed to the messages as a parameter, never typed into a text (Rules.test.ts checks the messages).
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
-import { C } from '$lib/games/moa/rules';
+import { C } from '$lib/games/moa/surface';
 import { karakiaName } from '$lib/games/moa/text';
-import type { Symbol } from '$lib/games/moa/types';
+import type { Symbol } from '$lib/games/moa/surface';
 
 /** A text, read when it is shown (the locale may change between renders). */
 export type Text = () => string;
