@@ -10,6 +10,7 @@ import type { Kind } from '$lib/engine';
 import type { RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
 import type { KindId } from '$lib/games';
+import { extraUI } from '$lib/ui/extra';
 
 /** What the game page gives the kind's game component. */
 export interface GameProps {
@@ -92,7 +93,8 @@ const REGISTERED = {
 	}
 } satisfies Record<KindId, KindUI>;
 
-export const KIND_UI: Readonly<Record<string, KindUI>> = REGISTERED;
+/** The app's kinds' UI and, in the tests and a test build, the test kinds' (src/lib/ui/extra.ts). */
+export const KIND_UI: Readonly<Record<string, KindUI>> = { ...REGISTERED, ...extraUI };
 
 /** The UI of a kind, or null for one this build does not show (the page says so). */
 export function kindUI(kind: string): KindUI | null {
