@@ -18,7 +18,7 @@ const REGISTERED = {
 	moa: erase(moaKind)
 } as const;
 
-/** The id of a kind the app ships (test-only kinds, `extraKinds`, come on top in tests). */
+/** The id of a kind the app ships (test kinds, `extraKinds`, come on top in the tests). */
 export type KindId = keyof typeof REGISTERED;
 
 /** Every registered kind: the app's and, in the tests and a test build, the test kinds. */
