@@ -1,9 +1,13 @@
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { testKinds } from './tests/kinds/test-kinds.js';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
 	plugins: [
+		// The test kinds (Take-away) join the registries in the tests (Vitest runs in mode `test`) and
+		// in a test build (`vite build --mode test`); the site's build never sees them.
+		...(mode === 'test' ? [testKinds()] : []),
 		sveltekit(),
 		// Options live in project.inlang/paraglide.config.js, shared with the CLI.
 		paraglideVitePlugin({ project: './project.inlang' })
@@ -25,4 +29,4 @@ export default defineConfig({
 		exclude: ['**/node_modules/**', '**/*.worker.test.ts'],
 		environment: 'node'
 	}
-});
+}));

@@ -6,11 +6,14 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testKinds } from './tests/kinds/test-kinds.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
 	plugins: [
+		// The registries' test kinds (Take-away), so the unchanged platform is shown to host a second game.
+		testKinds(),
 		cloudflareTest(async () => ({
 			wrangler: { configPath: './wrangler.toml' },
 			miniflare: {
@@ -26,13 +29,7 @@ export default defineConfig({
 		}))
 	],
 	resolve: {
-		// The registry's extra kinds: in these tests the test-only kind Take-away (tests/games/extra.ts,
-		// issue 11), so the unchanged platform is shown to host a second game. Before `$lib`, which
-		// would resolve the module to the app's own (empty) list.
-		alias: [
-			{ find: /^\$lib\/games\/extra$/, replacement: here('./tests/games/extra.ts') },
-			{ find: '$lib', replacement: here('./src/lib') }
-		]
+		alias: [{ find: '$lib', replacement: here('./src/lib') }]
 	},
 	test: {
 		name: 'workers',

@@ -63,6 +63,11 @@ function code(text: string): string {
 	return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/<!--[\s\S]*?-->/g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
+/** The test kinds (docs/adding-a-game.md "A kind for the tests only"): no platform code names them either. */
+const TEST_KINDS = readdirSync(join(ROOT, 'tests/games'), { withFileTypes: true })
+	.filter((e) => e.isDirectory())
+	.map((e) => e.name);
+
 const SCANNED = ['src', 'bench', 'scripts'].flatMap((d) => files(join(ROOT, d))).filter((f) => !isTest(f) && statSync(f).isFile());
 
 describe('games are plug-ins (issue 11)', () => {
@@ -95,12 +100,22 @@ describe('games are plug-ins (issue 11)', () => {
 		expect(bad).toEqual([]);
 	});
 
+	it('the site’s code never imports the tests’ (a test kind joins only through the test seam, tests/kinds/test-kinds.js)', () => {
+		expect(TEST_KINDS).toContain('takeaway');
+		const bad = SCANNED.filter((f) => rel(f).startsWith('src/')).flatMap((f) =>
+			imports(readFileSync(f, 'utf8'))
+				.filter((s) => (target(f, s) ?? '').startsWith('tests/'))
+				.map((s) => `${rel(f)} imports ${s}`)
+		);
+		expect(bad).toEqual([]);
+	});
+
 	it('no platform code names a kind in a string', () => {
 		const bad: string[] = [];
 		for (const f of SCANNED) {
 			if (REGISTRIES.includes(rel(f)) || ownerOf(f)) continue;
 			const text = code(readFileSync(f, 'utf8'));
-			for (const k of KINDS) if (new RegExp(`['"\`]${k}['"\`]`).test(text)) bad.push(`${rel(f)} says '${k}'`);
+			for (const k of [...KINDS, ...TEST_KINDS]) if (new RegExp(`['"\`]${k}['"\`]`).test(text)) bad.push(`${rel(f)} says '${k}'`);
 		}
 		expect(bad).toEqual([]);
 	});

@@ -1,15 +1,15 @@
 // The contract every kind keeps (engine/kind.ts; docs/adding-a-game.md): run against each registered
-// kind and the test-only Take-away. What the platform relies on without looking inside a state:
-// defaults fill the options, every seat count starts, the default bot finishes a game from its own
-// view, the automatic move is legal wherever a clock can run out, the seed stays out of every view
-// and log until the end, the outcome agrees with the scores, the one replay rebuilds the game, the
-// randomness check confirms it, and the texts word every phase and log entry.
+// kind, the test kind Take-away among them (registered in the tests: tests/kinds/test-kinds.js).
+// What the platform relies on without looking inside a state: defaults fill the options, every seat
+// count starts, the default bot finishes a game from its own view, the automatic move is legal
+// wherever a clock can run out, the seed stays out of every view and log until the end, the outcome
+// agrees with the scores, the one replay rebuilds the game, the randomness check confirms it, and
+// the texts word every phase and log entry.
 import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkOutcome, commitSeed, erase, fuzzContract, isOver, jsonEqual, playOut, randomLegal, replay, resultOf, seedRng, type Kind } from '$lib/engine';
+import { checkOutcome, commitSeed, fuzzContract, isOver, jsonEqual, playOut, randomLegal, replay, resultOf, seedRng, type Kind } from '$lib/engine';
 import { KINDS } from '$lib/games';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { takeaway } from '../games/takeaway/kind';
 
 overwriteGetLocale(() => 'en');
 afterAll(() => overwriteGetLocale(() => 'en'));
@@ -42,9 +42,7 @@ function playThrough(kind: Kind, players: number, seed: string) {
 	return { config: config.value, ...g, timeoutsChecked };
 }
 
-const ALL: Kind[] = [...KINDS, erase(takeaway)];
-
-describe.each(ALL.map((k) => [k.id, k] as const))('the kind contract: %s', (_id, kind) => {
+describe.each(KINDS.map((k) => [k.id, k] as const))('the kind contract: %s', (_id, kind) => {
 	it('options: the schema fills every default; every seat count in range starts', () => {
 		const opts = v.parse(kind.options, {});
 		expect(opts).toBeTypeOf('object');

@@ -263,7 +263,7 @@ describe('delete my account (POST /api/me/delete)', () => {
 		expect(ex.body.players.map((p: { username: string }) => p.username)).toContain(DELETED_PLAYER);
 		expect(JSON.stringify(ex.body)).not.toContain(a.id);
 		for (const [path, text] of [
-			// Take-away has no UI (a test-only kind): its game and history pages are in tests/e2e/leave.e2e.ts with Giants.
+			// The site's build shows no Take-away pages (a test kind, docs/adding-a-game.md §5): its game and history pages are in tests/e2e/leave.e2e.ts with Giants.
 			[`/players/${b.username}`, 'deleted player'],
 			[`/de/players/${b.username}`, 'gelöschter Spieler'],
 			['/games', 'deleted player'],

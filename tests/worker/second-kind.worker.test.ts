@@ -1,6 +1,7 @@
 // Issue 11, "Prove it": the unchanged platform hosts a second kind end to end. Take-away
-// (tests/games/takeaway/kind.ts) is registered only in these tests (vitest.workers.config.ts
-// aliases the registry's extra kinds); nothing in src/ names it. Through the real Worker, D1 and
+// (tests/games/takeaway/) is registered only in the tests (tests/kinds/test-kinds.js puts the test
+// registries in place of the app's empty extra lists; docs/adding-a-game.md §5); nothing in src/
+// names it, and the site's build — the one these tests run against — holds none of it. Through the real Worker, D1 and
 // Durable Objects: create, join (the start), moves, a timeout move, a bot seat, notifications, the
 // export and its replay — each by the kind's contract alone.
 import { env } from 'cloudflare:workers';
@@ -54,6 +55,18 @@ describe('a second kind on the unchanged platform (issue 11)', () => {
 	it('is registered only here', () => {
 		expect(KIND_IDS).toContain('takeaway');
 		expect(kindOf('takeaway')).toBe(takeaway);
+	});
+
+	it('the site (npm run build) does not offer it: no rules page, not in the lobby nor the rules list', async () => {
+		expect((await call(null, 'GET', '/rules/takeaway')).status).toBe(404);
+		expect((await call(null, 'GET', '/rules/giants')).status).toBe(200);
+		for (const path of ['/rules', '/']) {
+			const r = await call(null, 'GET', path);
+			expect(r.status).toBe(200);
+			const html = r.text;
+			expect(html).toContain('Giants');
+			expect(html).not.toContain('Take-away');
+		}
 	});
 
 	it('create checks the kind, its seat range and its option schema', async () => {
@@ -131,7 +144,7 @@ describe('a second kind on the unchanged platform (issue 11)', () => {
 		expect(msg.text).toContain('taking stones');
 		expect(msg.text).toContain('one stone taken');
 		const turn = renderEvent(evs.find((e) => e.kind === 'turn' && e.data.since.length > 0)!, to, 'https://rongo.example', T0);
-		expect(turn.lines.join(' ')).toMatch(/takes \d; \d+ left\./);
+		expect(turn.lines.join(' ')).toMatch(/takes \d stones?; \d+ left\./);
 
 		// Export v2, replayed by the one replay with the kind from the registry; its draw verified.
 		const ex = await call(null, 'GET', `/api/games/${id}/export`);

@@ -3,7 +3,8 @@
  * engine. A kind is one entry here, one in the UI registry (src/lib/ui/kinds.ts — a missing one is a
  * compile error there, `KindId`) and its message files in project.inlang/settings.json; the registry
  * test (tests/kinds/registry.test.ts) fails when a kind lacks any part. docs/adding-a-game.md has
- * the steps. The order of the entries carries no meaning: lists sort kinds by name.
+ * the steps. The order of the entries carries no meaning: lists sort kinds by name. Test kinds
+ * (Take-away) come from `$lib/games/extra`, empty in the app and filled in the tests and a test build.
  */
 import { erase, type Kind } from '$lib/engine';
 import { extraKinds } from '$lib/games/extra';
@@ -17,11 +18,11 @@ const REGISTERED = {
 	moa: erase(moaKind)
 } as const;
 
-/** The id of a kind the app ships (test-only kinds, `extraKinds`, come on top in tests). */
+/** The id of a kind the app ships (test kinds, `extraKinds`, come on top in the tests). */
 export type KindId = keyof typeof REGISTERED;
 
-/** Every registered kind: the app's and, in tests, the test-only ones. */
-export const KINDS: readonly Kind[] = [...Object.values(REGISTERED), ...extraKinds];
+/** Every registered kind: the app's and, in the tests and a test build, the test kinds. */
+export const KINDS: readonly Kind[] = [...Object.values(REGISTERED), ...Object.values(extraKinds)];
 
 /**
  * Records from before kinds (issue 11: stored notification events, v1 exports) name no kind: they

@@ -10,6 +10,7 @@ import type { Kind } from '$lib/engine';
 import type { RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
 import type { KindId } from '$lib/games';
+import { extraRules, extraUI } from '$lib/ui/extra';
 
 /** What the game page gives the kind's game component. */
 export interface GameProps {
@@ -52,6 +53,9 @@ export interface HistoryBoardProps {
 	name: (seat: number) => string;
 }
 
+/** A kind's rules page body (with its own title, no props): `/rules/<kind>`, registered in KIND_RULES. */
+export type RulesLoader = () => Promise<{ default: Component }>;
+
 export interface KindUI {
 	/** The game page's body; the module also words the page's status line from a view. */
 	game(): Promise<{ default: Component<GameProps>; statusText(view: unknown): string }>;
@@ -87,7 +91,8 @@ const REGISTERED = {
 	}
 } satisfies Record<KindId, KindUI>;
 
-export const KIND_UI: Readonly<Record<string, KindUI>> = REGISTERED;
+/** The app's kinds' UI and, in the tests and a test build, the test kinds' (src/lib/ui/extra.ts). */
+export const KIND_UI: Readonly<Record<string, KindUI>> = { ...REGISTERED, ...extraUI };
 
 /**
  * The rules page's body of each kind (with its own title), apart from KIND_UI: `/rules/<kind>` is
@@ -99,9 +104,9 @@ const RULES = {
 	giants: () => import('./giants/Rules.svelte'),
 	rapanui: () => import('./rapanui/Rules.svelte'),
 	moa: () => import('./moa/Rules.svelte')
-} satisfies Record<KindId, () => Promise<{ default: Component }>>;
+} satisfies Record<KindId, RulesLoader>;
 
-export const KIND_RULES: Readonly<Record<string, () => Promise<{ default: Component }>>> = RULES;
+export const KIND_RULES: Readonly<Record<string, RulesLoader>> = { ...RULES, ...extraRules };
 
 /** The UI of a kind, or null for one this build does not show (the page says so). */
 export function kindUI(kind: string): KindUI | null {

@@ -1,16 +1,20 @@
 /**
- * Take-away: a tiny second kind used only by the tests (issue 11). Two players take 1–3 stones in
- * turn from one pile, or pass (a move that declines to act, like Giants' and Moa's: `passive`);
- * whoever takes the last stone wins; two passes in a row end the game in a draw (issue 29: a kind
- * that can end level, which the platform must announce as a draw, not as a shared victory). The start player is drawn from the seed, so
- * the kind has a secret (the seed, hidden until the end) and a random draw to verify. It is
- * registered only in the Worker tests (tests/games/extra.ts, aliased in vitest.workers.config.ts) and
- * proves that the unchanged platform hosts any kind that fulfils the contract.
+ * Take-away: the test kind (issue 11; issue 29), written as docs/adding-a-game.md says a kind is
+ * written — its engine and texts here (./text.ts, ./messages/), its UI in tests/ui/takeaway/, its
+ * registry lines in tests/games/extra.ts and tests/ui/extra.ts — and hosted by the unchanged
+ * platform. It lives under tests/ because no site offers it: the test registries are put in place of
+ * the app's empty ones only in the tests and a test build (tests/kinds/test-kinds.js).
  *
- * Written as docs/adding-a-game.md says a kind is written: one folder, the contract, nothing else.
+ * Two players take 1–3 stones in turn from one pile, or pass (a move that declines to act, like
+ * Giants' and Moa's: `passive`); whoever takes the last stone wins; two passes in a row end the game
+ * in a draw (a kind that can end level, which the platform must announce as a draw, not as a shared
+ * victory). The start player is drawn from the seed, so the kind has a secret (the seed, hidden
+ * until the end) and a random draw to verify.
  */
 import * as v from 'valibot';
 import { below, cloneJson, commitSeed, fail, ok, seedRng, type GameKind } from '$lib/engine';
+import { m } from '$lib/paraglide/messages';
+import { texts } from './text';
 
 export interface TakeawayConfig {
 	players: number;
@@ -112,24 +116,7 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 		const shown = g.log.flatMap((b) => b.log).find((e) => e.type === 'start');
 		const status = shown && String(shown.seat) === recomputed ? 'confirmed' : 'mismatch';
 		const commitment = commitSeed(g.seed) === g.seedCommitment;
-		return { commitment, draws: [{ label: 'start player', shown: shown ? String(shown.seat) : '—', recomputed, status }], ok: commitment && status === 'confirmed' };
+		return { commitment, draws: [{ label: m.takeaway_draw_start_player(), shown: shown ? String(shown.seat) : '—', recomputed, status }], ok: commitment && status === 'confirmed' };
 	},
-	texts: {
-		name: () => 'Take-away',
-		blurb: () => 'Take 1–3 stones; whoever takes the last one wins.',
-		phase: (p) => (p === 'over' ? 'game over' : 'taking stones'),
-		reason: (r) => (r === 'passes' ? 'both passed: a draw' : 'the last stone was taken'),
-		logLine: (e, nameOf) =>
-			e.type === 'start'
-				? `${nameOf(e.seat)} starts.`
-				: e.type === 'take'
-					? `${nameOf(e.seat)} takes ${e.n}; ${e.left} left.`
-					: e.type === 'pass'
-						? `${nameOf(e.seat)} passes.`
-						: e.type === 'draw'
-							? 'A draw.'
-							: `${nameOf(e.winner)} wins.`,
-		auto: () => 'one stone taken',
-		options: (o) => (typeof o.stones === 'number' ? [`${o.stones} stones`] : [])
-	}
+	texts
 };
