@@ -1,7 +1,7 @@
 export * from './types';
 export { replay, replaySteps, type OnStep, type Replayable, type Steps } from './replay';
 export { cloneJson, jsonEqual } from './clone';
-export { next, below, type RngState } from './rng';
+export { next, below, shuffle, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
 export type { Bot, DrawCheck, GameKind, Kind, KindTexts, LogBatch, Outcome, RandomnessCheck, RevealedGame, Standing, StatusLine } from './kind';
 export { erase } from './kind';

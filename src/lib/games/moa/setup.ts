@@ -2,7 +2,7 @@
  * Moa's setup (M-2) and the draws it makes from the seed (M-0.3): the start of every game, before
  * the course of the game (course.ts) takes over. Pure.
  */
-import { below, commitSeed, fail, ok, seedRng, type Applied, type Failure, type Result, type RngState } from '$lib/engine';
+import { below, commitSeed, shuffle, fail, ok, seedRng, type Applied, type Failure, type Result, type RngState } from '$lib/engine';
 import { COLOURS, DISPLAY_KINDS, KARAKIA_TILES, LEADER_TILES, MAMMAL_DECK, PER_COLOUR, PLAYERS, REGIONS, bird, leaderTile, mammal } from './rules';
 import type { CardId, Colour, MoaConfig, MoaEntry, MoaState, Seat, TileId } from './types';
 import { type Log, type Working } from './operations';
@@ -10,15 +10,8 @@ import { settle } from './course';
 
 // ---- randomness (M-0.3) --------------------------------------------------------------------------
 
-/** M-0.3: Fisher–Yates from the end, with the engine's `below`. */
-export function shuffle<T>(items: readonly T[], rng: RngState): T[] {
-	const a = [...items];
-	for (let i = a.length - 1; i >= 1; i--) {
-		const j = below(rng, i + 1);
-		[a[i], a[j]] = [a[j], a[i]];
-	}
-	return a;
-}
+/** M-0.3: Fisher–Yates from the end, with the engine's `below` (engine/rng.ts). */
+export { shuffle };
 
 /**
  * M-0.3: the draws at creation, in the settled order: leader tiles (B), the mammal deck (E), colours

@@ -4,7 +4,7 @@
  * input and never reads a clock or a global random source; a refused move is a value.
  */
 import * as v from 'valibot';
-import { below, cloneJson, commitSeed, fail, ok, seedRng, type Applied, type Failure, type Result, type RngState } from '$lib/engine';
+import { below, cloneJson, shuffle, commitSeed, fail, ok, seedRng, type Applied, type Failure, type Result } from '$lib/engine';
 import {
 	COLOURS,
 	COLUMN_DEPTH,
@@ -40,15 +40,8 @@ type Log = RapaNuiEntry[];
 
 // ---- setup ---------------------------------------------------------------------------------------
 
-/** R-0.3: Fisher–Yates from the end, with the engine's `below`. */
-export function shuffle<T>(items: readonly T[], rng: RngState): T[] {
-	const a = [...items];
-	for (let i = a.length - 1; i >= 1; i--) {
-		const j = below(rng, i + 1);
-		[a[i], a[j]] = [a[j], a[i]];
-	}
-	return a;
-}
+/** R-0.3: Fisher–Yates from the end, with the engine's `below` (engine/rng.ts). */
+export { shuffle };
 
 /**
  * R-0.3: the three uses of the generator, in order: the start player (unless fixed), the colours of

@@ -3,7 +3,7 @@
  * Each returns the next meta/players (the room commits them in one transaction) or a refusal.
  */
 import * as v from 'valibot';
-import { below, commitSeed, seedRng, type Kind } from '$lib/engine';
+import { commitSeed, seedRng, shuffle, type Kind } from '$lib/engine';
 import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
 import { TIME_LIMITS, isRated, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
@@ -168,13 +168,7 @@ export function startGame(
 
 /** Fisher–Yates from the seed (design: `seedRng(seed + '/seats')`), so the seat order is provable too. */
 export function shuffleSeats<T>(items: readonly T[], seed: string): T[] {
-	const rng = seedRng(seed + '/seats');
-	const out = items.slice();
-	for (let i = out.length - 1; i > 0; i--) {
-		const j = below(rng, i + 1);
-		[out[i], out[j]] = [out[j], out[i]];
-	}
-	return out;
+	return shuffle(items, seedRng(seed + '/seats'));
 }
 
 /** 32 random bytes, hex (G-0.3). Generated inside the room and never sent out while the game runs. */
