@@ -15,6 +15,9 @@ export default defineConfig({
 		environment: 'node',
 		testTimeout: 240_000,
 		hookTimeout: 180_000,
-		fileParallelism: false
+		// Two files at once: each has its own server, D1 copy and browsers, and a file spends most of
+		// its time waiting (for the server, for timers), so two fill the two cores (docs/testing.md).
+		fileParallelism: true,
+		maxWorkers: 2
 	}
 });
