@@ -2,8 +2,8 @@
  * Scenario files, the part every kind shares (issue 29): moves by seat, each with an optional expected
  * refusal and expected outcomes, replayed through a kind's `apply` from its start. A kind with a
  * file format of its own (a runner, `runFile` in its folder's `scenario.ts`, which
- * `scripts/scenario.ts` finds by the kind's id) uses the pieces; a kind without one uses `loadKindScenario`/`runKindFile` whole: its fields besides the
- * common ones (a start player, colours, a position…) are the kind's scenario extra and go to its
+ * `scripts/scenario.ts` finds by the kind's id) uses the pieces; a kind without one uses
+ * `loadKindScenario`/`runKindFile` whole: its fields besides the common ones (a start player, colours, a position…) are the kind's scenario extra and go to its
  * `config(options, players, extra)`, which validates them. Pure (no fs, conventions §1):
  * `scripts/scenario.ts` reads the file, the scenario tests use the same code.
  */
