@@ -58,10 +58,13 @@ test('two players chat live beside the board; a spectator reads along and cannot
 	const s = await pageAs(spectator);
 	for (const p of [a, b, s]) {
 		await p.goto(`${server.url}/games/${id}`, { waitUntil: 'networkidle' });
+		// Issue 30: table talk is one of the table's panels beside the board.
+		await p.getByTestId('tab-talk').click();
 		await visible(p.getByTestId('chat-log'));
 	}
 	// Beside the board: the game and the chat are both on screen, no game tab.
 	await expect.poll(() => a.getByTestId('tab-game').count()).toBe(0);
+	expect(await a.getByTestId('table-middle').isVisible()).toBe(true);
 	expect(await s.getByTestId('chat-input').count()).toBe(0);
 
 	await write(a, 'Good luck, everyone! <b>not bold</b>');
@@ -110,7 +113,9 @@ test('on a phone the chat is a tab with the unread count; my notes save themselv
 	await visible(p.getByTestId('chat-log'));
 	await hasText(p.getByTestId('chat-log'), 'Thanks, you too.');
 	await expect.poll(() => p.getByTestId('chat-unread').count()).toBe(0);
-	expect(await p.getByTestId('tab-game').getAttribute('aria-selected')).toBe('false');
+	// The board stays above the panels (issue 30: no game tab to switch back to).
+	expect(await p.getByTestId('table-middle').isVisible()).toBe(true);
+	expect(await p.getByTestId('tab-players').getAttribute('aria-selected')).toBe('false');
 	await axeClean(p, 'phone game page with the chat open (de)');
 
 	await p.getByTestId('tab-notes').click();
@@ -131,6 +136,7 @@ test('on a phone the chat is a tab with the unread count; my notes save themselv
 	await axeClean(en, 'phone game page with the chat open (en)');
 	const de = await pageAs(caro);
 	await de.goto(`${server.url}/de/games/${id}`, { waitUntil: 'networkidle' });
+	await de.getByTestId('tab-talk').click();
 	await visible(de.getByTestId('chat-log'));
 	await axeClean(de, 'desktop game page with the chat (de)');
 });

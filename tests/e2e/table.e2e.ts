@@ -1,0 +1,227 @@
+/**
+ * Issue 30 "A real table for every game": the platform's table layout (src/lib/ui/TableLayout.svelte,
+ * Stage.svelte, table/Panels.svelte), for every kind, in Debian's Chromium against wrangler dev.
+ * - at 1280×800 the board is the stage: it takes most of the width, lies wholly inside the viewport
+ *   and is clipped by no scroll box on its way up (Moa's map was cut off 23 px inside one), and the
+ *   composer's Confirm is on screen without scrolling when it is the viewer's turn;
+ * - the panels (players, log, table talk, notes) are WAI-ARIA tabs: arrow keys switch them, and the
+ *   browser remembers the one chosen;
+ * - on a phone (390×844) Moa's map keeps a readable width inside a frame that scrolls, with a hint
+ *   and a shadow where more lies, zooms out to the whole map and in again; the move sheet never
+ *   hides Confirm, never keeps a target covered, and folds away.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '../../scripts/lib/client';
+import { ROOT } from '../../scripts/lib/devserver';
+import { seedRng } from '../../src/lib/engine';
+import { heuristicBot as moaBot } from '../../src/lib/games/moa/bots';
+import type { MoaView } from '../../src/lib/games/moa/types';
+import { heuristicBot as rapanuiBot } from '../../src/lib/games/rapanui/bots';
+import type { RapaNuiView } from '../../src/lib/games/rapanui/types';
+import type { Person } from './browser';
+import { pageAs as playPage, visible } from './play';
+import { startTestServer, type TestServer } from './server';
+
+const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let server: TestServer;
+let clients: Client[];
+const people: Person[] = [];
+/** Per kind: the game, the seat it awaits, and where its board is inside the stage. */
+const games: Record<string, { id: string; seat: number; board: string }> = {};
+
+/** A game of `kind` played by the heuristic bots for `moves` moves; returns it with the seat it awaits. */
+async function botGame(kind: 'rapanui' | 'moa', seed: string, moves: number) {
+	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', { kind, usernames: clients.map((c) => c.username), seed, config: { startPlayer: 0 } });
+	const rng = seedRng(seed);
+	for (let k = 0; k < moves; k++) {
+		const g = (await clients[0].game(id)) as unknown as { activeSeats: number[] };
+		const seat = g.activeSeats[0];
+		const mine = (await clients[seat].game(id)) as { view: unknown; version: number };
+		const move = kind === 'rapanui' ? rapanuiBot(mine.view as RapaNuiView, seat, rng) : moaBot(mine.view as MoaView, seat, rng);
+		await clients[seat].move(id, move, mine.version);
+	}
+	const g = (await clients[0].game(id)) as unknown as { status: string; activeSeats: number[] };
+	expect(g.status).toBe('active');
+	return { id, seat: g.activeSeats[0] };
+}
+
+beforeAll(async () => {
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1', AUTH_SIGNUPS_PER_HOUR: '100' });
+	const suffix = Date.now().toString(36).slice(-5);
+	clients = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `${n}t${suffix}`));
+	for (const c of clients) await c.signup(c.username, 'correct horse battery staple');
+	// Giants in round 23's sealed bids: every seat is awaited.
+	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', {
+		usernames: clients.map((c) => c.username),
+		seed: 'table-giants',
+		config: { startPlayer: 0, position: { ...FIXTURE.position, round: 23 } }
+	});
+	games.giants = { id, seat: 0, board: 'svg' };
+	games.moa = { ...(await botGame('moa', 'table-moa', 12)), board: 'svg.map' };
+	games.rapanui = { ...(await botGame('rapanui', 'table-rapanui', 20)), board: ':scope > *' };
+});
+
+afterAll(async () => {
+	for (const p of people) await p.close().catch(() => {});
+	await server?.close();
+});
+
+async function open(kind: string, viewport: { width: number; height: number }): Promise<Page> {
+	const g = games[kind];
+	const page = await playPage(server.url, people, clients[g.seat], viewport);
+	await page.goto(`${server.url}/games/${g.id}`, { waitUntil: 'load' });
+	await visible(page.getByTestId('move-sheet'));
+	// Hydrated: the page's socket is open (before that, no handler answers a key or a click).
+	await page.locator('[data-status="open"]').waitFor({ timeout: 20_000 });
+	await page.evaluate(() => document.fonts.ready);
+	return page;
+}
+
+/** The composer's Confirm (Giants' says "Confirm move"; the others carry a test id). */
+const confirmOf = (page: Page) => page.getByTestId('move-sheet').locator('[data-testid="confirm"], button:has-text("Confirm")').first();
+
+/**
+ * The board's box, the viewport's width, and every ancestor that clips (overflow not visible) with
+ * its box and whether it scrolls sideways — what a player sees of the board.
+ */
+const clipping = (page: Page, board: string) =>
+	page.getByTestId('table-middle').evaluate((middle, sel) => {
+		const el = middle.querySelector(sel)!;
+		const r = el.getBoundingClientRect();
+		const boxes: { what: string; left: number; right: number; scrollWidth: number; clientWidth: number }[] = [];
+		for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+			const s = getComputedStyle(a);
+			if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+				const b = a.getBoundingClientRect();
+				boxes.push({ what: `${a.tagName}.${a.className}`, left: b.left, right: b.right, scrollWidth: a.scrollWidth, clientWidth: a.clientWidth });
+			}
+		}
+		return { left: r.left, right: r.right, width: r.width, innerWidth, pageWidth: document.scrollingElement!.scrollWidth, boxes };
+	}, board);
+
+describe('at 1280×800', () => {
+	for (const kind of ['giants', 'moa', 'rapanui']) {
+		test(`${kind}: the whole board is the stage, clipped by nothing; Confirm is on screen without scrolling`, async () => {
+			const page = await open(kind, DESKTOP);
+			const c = await clipping(page, games[kind].board);
+			expect(c.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(c.innerWidth);
+			expect(c.left).toBeGreaterThanOrEqual(0);
+			expect(c.right, 'the board ends inside the viewport').toBeLessThanOrEqual(c.innerWidth);
+			// Most of the width: Giants' board was 520 px beside a third of the screen of table talk.
+			expect(c.width, 'the board takes most of the width').toBeGreaterThanOrEqual(0.6 * c.innerWidth);
+			for (const b of c.boxes) {
+				expect(b.scrollWidth, `${b.what} scrolls sideways: the board is cut off inside it`).toBeLessThanOrEqual(b.clientWidth + 1);
+				expect(c.left, `${b.what} clips the board's left`).toBeGreaterThanOrEqual(b.left - 1);
+				expect(c.right, `${b.what} clips the board's right`).toBeLessThanOrEqual(b.right + 1);
+			}
+			// The composer sits beside the board, its Confirm above the fold.
+			expect(await page.evaluate(() => scrollY)).toBe(0);
+			const confirm = confirmOf(page);
+			await visible(confirm);
+			const box = (await confirm.boundingBox())!;
+			expect(box.y, 'Confirm below the top').toBeGreaterThanOrEqual(0);
+			expect(box.y + box.height, 'Confirm above the fold').toBeLessThanOrEqual(DESKTOP.height);
+			expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
+		});
+	}
+
+	test('the panels are tabs: arrow keys switch them, and the browser remembers the choice', async () => {
+		const page = await open('moa', DESKTOP);
+		const players = page.getByTestId('tab-players');
+		expect(await players.getAttribute('aria-selected')).toBe('true');
+		expect(await page.getByTestId('chat-panel').isVisible()).toBe(false);
+		await players.focus();
+		await page.keyboard.press('ArrowRight');
+		const log = page.getByTestId('tab-log');
+		expect(await log.getAttribute('aria-selected')).toBe('true');
+		expect(await log.evaluate((t) => t === document.activeElement), 'focus follows').toBe(true);
+		expect(await page.locator(`#${await log.getAttribute('aria-controls')}`).isVisible()).toBe(true);
+		await page.keyboard.press('ArrowRight');
+		expect(await page.getByTestId('tab-talk').getAttribute('aria-selected')).toBe('true');
+		await visible(page.getByTestId('chat-panel'));
+		await page.keyboard.press('Home');
+		expect(await players.getAttribute('aria-selected')).toBe('true');
+		await page.keyboard.press('End');
+		expect(await page.getByTestId('tab-notes').getAttribute('aria-selected')).toBe('true');
+		// Remembered: the next game page opens on the notes.
+		await page.reload({ waitUntil: 'load' });
+		await expect.poll(() => page.getByTestId('tab-notes').getAttribute('aria-selected')).toBe('true');
+		await visible(page.getByTestId('notes-panel'));
+		await page.getByTestId('tab-players').click();
+	});
+});
+
+describe('on a phone (390×844)', () => {
+	test("moa: the map keeps a readable width in a frame that scrolls, with a hint; it zooms to the whole map and back", async () => {
+		const page = await open('moa', PHONE);
+		const scroller = page.getByTestId('stage-scroller');
+		const widths = () => scroller.evaluate((s) => ({ scroll: s.scrollWidth, client: s.clientWidth, left: s.scrollLeft }));
+		const w = await widths();
+		expect(w.client, 'the frame is the width of the screen').toBeGreaterThan(PHONE.width - 48);
+		expect(w.scroll, 'the map is wider than the frame').toBeGreaterThan(w.client + 50);
+		const hint = page.getByTestId('stage-hint');
+		expect(await hint.isVisible(), 'a hint says there is more').toBe(true);
+		const shadow = (side: string) => page.locator(`[data-testid="stage"] .edge.${side}`).evaluate((e) => getComputedStyle(e).opacity);
+		await expect.poll(() => shadow('right')).toBe('1');
+		expect(await shadow('left')).toBe('0');
+		// A swipe's worth of scrolling: now there is more on the left too.
+		await scroller.evaluate((s) => s.scrollBy(120, 0));
+		await expect.poll(() => shadow('left')).toBe('1');
+		// The whole map, then zoomed in again; the page itself never scrolls sideways.
+		await page.getByTestId('stage-fit').click();
+		await expect.poll(async () => (await widths()).scroll).toBeLessThanOrEqual(w.client + 1);
+		expect(await hint.isVisible()).toBe(false);
+		await page.getByRole('button', { name: 'Zoom in' }).click();
+		await expect.poll(async () => (await widths()).scroll).toBeGreaterThan(w.client * 1.4);
+		await expect.poll(() => hint.isVisible()).toBe(true);
+		expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+	});
+
+	for (const kind of ['moa', 'rapanui', 'giants']) {
+		test(`${kind}: the move sheet never hides Confirm nor keeps a target covered, and folds away`, async () => {
+			const page = await open(kind, PHONE);
+			const sheet = page.getByTestId('move-sheet');
+			// Looking at the board: the sheet is at the bottom of the screen, Confirm in it and uncovered.
+			await page.getByTestId('table-middle').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+			const confirm = confirmOf(page);
+			const c = (await confirm.boundingBox())!;
+			const s = (await sheet.boundingBox())!;
+			expect(c.y, 'Confirm is inside the sheet').toBeGreaterThanOrEqual(s.y);
+			expect(c.y + c.height, 'Confirm is above the bottom of the screen').toBeLessThanOrEqual(PHONE.height);
+			expect(s.height, 'the sheet leaves the board half the screen').toBeLessThanOrEqual(PHONE.height / 2 + 1);
+			const hit = await confirm.evaluate((b) => {
+				const r = b.getBoundingClientRect();
+				const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+				return !!at && (at === b || b.contains(at));
+			});
+			expect(hit, 'nothing lies over Confirm').toBe(true);
+			// Any target on the board can be brought above the sheet: the sheet follows the board.
+			const target = page.locator('[data-testid="table-middle"] [role="button"]:not([aria-disabled="true"]), [data-testid="table-middle"] button:not([disabled])').last();
+			if (await target.count()) {
+				const free = await target.evaluate((t) => {
+					const r0 = t.getBoundingClientRect();
+					scrollBy(0, r0.top + r0.height / 2 - innerHeight * 0.3);
+					const r = t.getBoundingClientRect();
+					const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+					return !!at && (at === t || t.contains(at));
+				});
+				expect(free, 'the target is not under the sheet').toBe(true);
+			}
+			// Folded to its handle, and open again.
+			const handle = page.getByTestId('sheet-handle');
+			await handle.click();
+			expect(await handle.getAttribute('aria-expanded')).toBe('false');
+			expect(await confirm.isVisible()).toBe(false);
+			expect((await sheet.boundingBox())!.height).toBeLessThan(70);
+			await handle.click();
+			expect(await handle.getAttribute('aria-expanded')).toBe('true');
+			await visible(confirm);
+		});
+	}
+});
