@@ -83,8 +83,8 @@ async function open(kind: string, viewport: { width: number; height: number }): 
 	return page;
 }
 
-/** The composer's Confirm (Giants' says "Confirm move"; the others carry a test id). */
-const confirmOf = (page: Page) => page.getByTestId('move-sheet').locator('[data-testid="confirm"], button:has-text("Confirm")').first();
+/** The composer's Confirm. */
+const confirmOf = (page: Page) => page.getByTestId('move-sheet').getByTestId('confirm');
 
 /**
  * The board's box, the viewport's width, and every ancestor that clips (overflow not visible) with
@@ -193,6 +193,7 @@ describe('on a phone (390×844)', () => {
 			const c = (await confirm.boundingBox())!;
 			const s = (await sheet.boundingBox())!;
 			expect(c.y, 'Confirm is inside the sheet').toBeGreaterThanOrEqual(s.y);
+			expect(c.y + c.height, 'Confirm is not scrolled out of the sheet').toBeLessThanOrEqual(s.y + s.height + 1);
 			expect(c.y + c.height, 'Confirm is above the bottom of the screen').toBeLessThanOrEqual(PHONE.height);
 			expect(s.height, 'the sheet leaves the board half the screen').toBeLessThanOrEqual(PHONE.height / 2 + 1);
 			const hit = await confirm.evaluate((b) => {
