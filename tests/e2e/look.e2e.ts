@@ -120,12 +120,16 @@ async function shoot(page: Page, path: string, file: string, status = 200) {
 	const res = await page.goto(server.url + path, { waitUntil: 'networkidle' });
 	expect(res?.status(), path).toBe(status);
 	await page.getByRole('main').waitFor();
-	await page.evaluate(() => document.fonts.ready);
+	// Every wait inside the page is bounded: page.evaluate has no timeout of its own, and a page
+	// Chromium does not paint (two files at once on two busy cores) runs no animation frame — a
+	// wait on one once held "rapanui-history (de)" until the test's 240 s ran out.
+	await page.evaluate(() => Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, 5000))]));
 	// Scrolled through once as a reader would: parts drawn only when in view (content-visibility: auto,
 	// the history's long log) are drawn before the full-page capture, which does not scroll.
 	await page.evaluate(async () => {
-		const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-		for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+		const frames = () =>
+			Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, 250))]);
+		for (let y = 0, n = 0; y < document.documentElement.scrollHeight && n < 80; y += innerHeight, n++) {
 			scrollTo(0, y);
 			await frames();
 		}
