@@ -26,7 +26,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { seedRng } from '../src/lib/engine/index';
 import { KIND_IDS, LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
-import { randomLegal } from '../src/lib/engine/index';
+import { isOver, randomLegal } from '../src/lib/engine/index';
 
 // The kind to play (issue 11: one command for every kind): --game <kind>, the first registered by default.
 const KIND = kindOf(process.argv.includes('--game') ? process.argv[process.argv.indexOf('--game') + 1] : LEGACY_KIND_ID);
@@ -208,7 +208,7 @@ async function main() {
 		let played = 0;
 		while (played < MOVES) {
 			const any = await players[0].game<unknown>(id);
-			if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) break;
+			if (!any.view || any.status !== 'active' || isOver(KIND, any.view)) break;
 			const seat = any.activeSeats[0];
 			const mover = bySeat[seat];
 			const own = await mover.game<unknown>(id);
