@@ -129,9 +129,12 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 	expect(posts[2]).toEqual(dropped);
 
 	for (const page of pages) {
+		// The round's panel (with the players, the table's first panel) says so, and the log — one
+		// of the table's panels (issue 30), behind its tab — has it too, live as before.
+		await page.getByRole('heading', { name: 'Auction' }).waitFor({ timeout: 20_000 });
+		await page.getByTestId('tab-log').click();
 		const log = page.getByRole('region', { name: 'Game log' });
 		await log.getByText(/Bids revealed:/).first().waitFor({ timeout: 20_000 });
-		await page.getByRole('heading', { name: 'Auction' }).waitFor();
 		const order = await log.getByText(/Order of choice:/).first().textContent();
 		for (const n of names) expect(order).toContain(n);
 		expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
