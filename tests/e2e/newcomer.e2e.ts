@@ -244,6 +244,9 @@ test('since your last visit: the moves of the others are highlighted in the log 
 	const since = back.getByTestId('since');
 	await since.waitFor();
 	expect(await since.textContent()).toContain(`${moves.length} moves since your last visit`);
+	// The log is one of the table's panels (issue 30), behind its tab.
+	await back.getByTestId('tab-log').click();
+	await back.locator('.log li.fresh').first().waitFor();
 	expect(await back.locator('.log li.fresh').count()).toBeGreaterThanOrEqual(moves.length);
 	// The hexes the others placed on, exactly.
 	const placed = new Set(moves.filter((m) => m.type === 'place').map((m) => m.hex));

@@ -289,7 +289,8 @@ describe.each(['en', 'de'] as const)('a full round through the game page (%s)', 
 		// 13 placements, 5 transport turns and the choice (Ben's placement pass and Ana's last
 		// transport pass were automatic).
 		expect(confirmed).toBe(27);
-		// The log tells the round in the page's language, newest first.
+		// The log tells the round in the page's language, newest first (behind its tab, issue 30).
+		await c.page.getByTestId('tab-log').click();
 		await expect.poll(() => c.page.getByRole('region', { name: t('log_title') }).textContent()).toContain(seats[2].client.username);
 	});
 

@@ -114,6 +114,7 @@ test('the first turns of a 4-player game on a phone, in German', { timeout: 300_
 	await until(mover, g.version);
 	await mover.screenshot({ path: 'test-results/screenshots/phone-de-rapanui-turn.png' });
 	await until(pages[1], g.version);
+	await pages[1].getByTestId('tab-log').click();
 	await hasText(pages[1].getByTestId('log'), 'Zug');
 	const a11y = await new AxeBuilder({ page: pages[1] as never }).analyze();
 	expect(a11y.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`)).toEqual([]);
