@@ -200,6 +200,15 @@ export class GameSocket {
 		this.sentAt = now;
 	}
 
+	/**
+	 * Issue 30: the page showed `version` while visible — its moves were seen live, so the next visit's
+	 * "since your last visit" leaves them out. Only a page that watches presence (a player's) says so.
+	 */
+	seen(version: number) {
+		if (!this.watching || document.visibilityState !== 'visible') return;
+		this.send({ type: 'seen', version });
+	}
+
 	/** Watches the page for use and visibility, with the heartbeat; answers the cleanup. */
 	watchPresence(): () => void {
 		this.watching = true;
