@@ -1,6 +1,6 @@
 /**
  * Issue 12 "Unfinished-looking": the visual check. Screenshots of the landing page (signed out and
- * signed in), the lobby, a game, a finished game's history, an invite, the archive, a profile with
+ * signed in), the lobby, a game, a finished game's history and its end screen, an invite, the archive, a profile with
  * ratings (issue 28: rated or casual, provisional) and the 404 page, at 390 and 1280 px, in
  * English and German, written to test-results/screenshots/ (git-ignored; CI keeps them as
  * artifacts) so a reviewer can see the look. What can be asserted is: no page scrolls sideways on a
@@ -159,6 +159,10 @@ const PAGES: { name: string; path: () => string; status?: number; signedOut?: bo
 	{ name: 'moa-game', path: () => `/games/${moaRunning}` },
 	{ name: 'moa-history', path: () => `/games/${moaFinished}/history` },
 	{ name: 'moa-rules', path: () => '/rules/moa' },
+	// Issue 30: the end of a game, one platform screen for every kind (result, score sheet, play again).
+	{ name: 'giants-end', path: () => `/games/${finished}` },
+	{ name: 'rapanui-end', path: () => `/games/${rnFinished}` },
+	{ name: 'moa-end', path: () => `/games/${moaFinished}` },
 	{ name: 'invite', path: () => `/invite/${inviteCode}` },
 	{ name: 'archive', path: () => '/archive' },
 	{ name: 'profile', path: () => `/players/${clients[0].username}` },

@@ -9,7 +9,8 @@ export const extraUI: Readonly<Record<string, KindUI>> = {
 		game: () => import('./takeaway/GameView.svelte'),
 		history: () => import('./takeaway/HistoryBoard.svelte'),
 		options: () => import('./takeaway/Options.svelte'),
-		picture: () => import('./takeaway/Picture.svelte')
+		picture: () => import('./takeaway/Picture.svelte'),
+		scoreSheet: () => import('./takeaway/ScoreSheet.svelte')
 	}
 };
 

@@ -294,6 +294,47 @@ describe('events', () => {
 	});
 });
 
+describe("'seen' (issue 30)", () => {
+	it('records the version the page showed while visible: never beyond the room, never lower, and no presence', async () => {
+		const { stub, bySeat } = await game({ timeLimit: '3d' });
+		const session = JSON.stringify({ id: 'cd'.repeat(32), expiresAt: Date.now() + 86_400_000 });
+		const headers = { upgrade: 'websocket', [USER_HEADER]: JSON.stringify(bySeat[1]), [SESSION_HEADER]: session };
+		const res = (await stub.fetch(new Request('http://localhost/socket', { headers }) as never)) as unknown as Response & {
+			webSocket: WebSocket & { accept(): void };
+		};
+		expect(res.status).toBe(101);
+		res.webSocket.accept();
+		const received: string[] = [];
+		res.webSocket.addEventListener('message', (e) => {
+			received.push(String(e.data));
+		});
+		// Sends a message and waits until the room has handled it (an unknown one after it is answered).
+		const send = async (msg: unknown) => {
+			const before = received.length;
+			res.webSocket.send(JSON.stringify(msg));
+			res.webSocket.send(JSON.stringify({ type: 'marker' }));
+			for (let i = 0; i < 50 && !received.slice(before).some((r) => r.includes('BAD_MESSAGE')); i++) await new Promise((r) => setTimeout(r, 20));
+		};
+		const seen = async () => (await viewOf(stub, bySeat[1])).seenVersion;
+		for (let n = 0; n < 3; n++) {
+			const v = await viewOf(stub, null);
+			const s = v.activeSeats.find((x) => x !== 1) ?? v.activeSeats[0];
+			await play(stub, bySeat[s], s, `seen${n}`);
+		}
+		const now = (await viewOf(stub, null)).version;
+		expect(await seen()).toBeNull();
+		await send({ type: 'seen', version: now - 1 });
+		expect(await seen()).toBe(now - 1);
+		await send({ type: 'seen', version: now - 2 }); // an older report never lowers it
+		expect(await seen()).toBe(now - 1);
+		await send({ type: 'seen', version: now + 50 }); // nor claims a version the room has not reached
+		expect(await seen()).toBe(now);
+		// Not presence: seat 1 is not "looking" (its turns are not held back by it).
+		expect(await runInDurableObject(stub, (i: GameRoom) => [...(i as unknown as { sockets: { lookingUsers(): Set<string> } }).sockets.lookingUsers()])).toEqual([]);
+		res.webSocket.close();
+	});
+});
+
 describe('HTTP: clock at creation, reclaim, vacation', () => {
 	it('POST /api/games takes a clock; /api/me/vacation validates, counts days and tells the rooms', async () => {
 		const [a, b] = [await signUp('clk'), await signUp('clk')];

@@ -193,6 +193,11 @@ export type ClientMessage =
 	| { type: 'ping' }
 	/** The page is visible and was used lately (true), or not any more (false): see server/room/game-sockets.ts LOOKING_MS. */
 	| { type: 'presence'; looking: boolean }
+	/**
+	 * The page showed this version while visible (issue 30): the moves up to it were seen live and are
+	 * not news at the next visit. Not presence: it holds back no notification.
+	 */
+	| { type: 'seen'; version: number }
 	/** The user's mutes changed: the room reads them again (table talk, protocol/chat.ts). */
 	| { type: 'mutes' }
 	/**

@@ -31,6 +31,12 @@ export const ACK_TIMEOUT_MS = 4_000;
  */
 export const PRESENCE_IDLE_MS = 120_000;
 export const PRESENCE_EVERY_MS = 45_000;
+/**
+ * At most one `seen` report per this many ms (issue 30), the latest version: a burst of moves (bots,
+ * a round's end) must not spend the socket's frame budget (server/room/game-sockets.ts ROOM_BUDGET,
+ * 1 a second).
+ */
+export const SEEN_EVERY_MS = 3_000;
 
 /** One public log entry of the game's kind (its UI knows the shape). */
 export interface LogLine<Entry = unknown> {
@@ -123,6 +129,7 @@ export class GameSocket {
 	}
 
 	close() {
+		this.flushSeen(); // a version shown just before leaving is still reported
 		this.closed = true;
 		if (this.timer) clearTimeout(this.timer);
 		this.ws?.close(1000);
@@ -198,6 +205,29 @@ export class GameSocket {
 		this.send({ type: 'presence', looking });
 		this.sent = looking;
 		this.sentAt = now;
+	}
+
+	/**
+	 * Issue 30: the page showed `version` while visible — its moves were seen live, so the next visit's
+	 * "since your last visit" leaves them out. Only a page that watches presence (a player's) says so.
+	 */
+	seen(version: number, now = Date.now()) {
+		if (!this.watching || document.visibilityState !== 'visible') return;
+		this.seenPending = Math.max(this.seenPending ?? 0, version);
+		if (this.seenTimer) return;
+		this.seenTimer = setTimeout(() => this.flushSeen(), Math.max(0, this.seenAt + SEEN_EVERY_MS - now));
+	}
+
+	private seenPending: number | null = null;
+	private seenTimer: ReturnType<typeof setTimeout> | null = null;
+	private seenAt = 0;
+	private flushSeen() {
+		if (this.seenTimer) clearTimeout(this.seenTimer);
+		this.seenTimer = null;
+		if (this.seenPending === null) return;
+		this.send({ type: 'seen', version: this.seenPending });
+		this.seenPending = null;
+		this.seenAt = Date.now();
 	}
 
 	/** Watches the page for use and visibility, with the heartbeat; answers the cleanup. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RoomView } from '$lib/protocol/room';
-import { ACK_TIMEOUT_MS, GameSocket, PRESENCE_EVERY_MS, PRESENCE_IDLE_MS, logLines, type MoveAnswer } from './gameSocket.svelte';
+import { ACK_TIMEOUT_MS, GameSocket, PRESENCE_EVERY_MS, SEEN_EVERY_MS, PRESENCE_IDLE_MS, logLines, type MoveAnswer } from './gameSocket.svelte';
 import type { SubmitInput } from '$lib/protocol/room';
 import { SESSION_ENDED } from '$lib/protocol/socket';
 
@@ -185,6 +185,34 @@ describe('presence (issue 12: only a player actually looking holds back their tu
 		expect(presences(ws).at(-1)).toEqual({ type: 'presence', looking: false });
 		stop();
 		expect(listeners.size).toBe(0);
+	});
+
+	test("'seen' (issue 30): the latest version shown while visible, at most once per SEEN_EVERY_MS; flushed on close", () => {
+		const seens = (ws: FakeSocket) => ws.sent.filter((m) => (m as { type: string }).type === 'seen');
+		const s = new GameSocket('ws://x', room(1));
+		s.connect();
+		s.watchPresence();
+		const ws = FakeSocket.all[0];
+		ws.open();
+		s.seen(2);
+		vi.advanceTimersByTime(0);
+		expect(seens(ws)).toEqual([{ type: 'seen', version: 2 }]);
+		// A burst of moves: one report, of the last, once the interval is over.
+		for (let v = 3; v <= 12; v++) s.seen(v);
+		vi.advanceTimersByTime(SEEN_EVERY_MS - 1);
+		expect(seens(ws)).toHaveLength(1);
+		vi.advanceTimersByTime(1);
+		expect(seens(ws)).toEqual([{ type: 'seen', version: 2 }, { type: 'seen', version: 12 }]);
+		// A hidden page saw nothing.
+		visibility = 'hidden';
+		s.seen(13);
+		vi.advanceTimersByTime(2 * SEEN_EVERY_MS);
+		expect(seens(ws)).toHaveLength(2);
+		// Shown again: what is pending goes out when the page closes, not lost.
+		visibility = 'visible';
+		s.seen(14);
+		s.close();
+		expect(seens(ws).at(-1)).toEqual({ type: 'seen', version: 14 });
 	});
 
 	test('a reconnected socket says it again; a page that does not watch says nothing', () => {

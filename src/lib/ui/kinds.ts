@@ -53,6 +53,17 @@ export interface HistoryBoardProps {
 	name: (seat: number) => string;
 }
 
+/**
+ * What a kind's score sheet gets on the platform's end screen (src/lib/ui/EndScreen.svelte): the
+ * finished game's view (the viewer's own; everything is revealed at the end) and the seats' names.
+ * The screen says the result above it (engine/outcome.ts), so the sheet need not repeat who won; it
+ * must keep every player's total visible at 390 px (mark each total's cell `data-total`).
+ */
+export interface ScoreSheetProps {
+	view: unknown;
+	name: (seat: number) => string;
+}
+
 /** A kind's rules page body (with its own title, no props): `/rules/<kind>`, registered in KIND_RULES. */
 export type RulesLoader = () => Promise<{ default: Component }>;
 
@@ -68,6 +79,8 @@ export interface KindUI {
 	options(): Promise<{ default: Component<{ options: Record<string, unknown> }, object, 'options'> }>;
 	/** A small decorative picture for the lobby. */
 	picture(): Promise<{ default: Component }>;
+	/** The final score of a finished game, on the platform's end screen (`ScoreSheetProps`). */
+	scoreSheet(): Promise<{ default: Component<ScoreSheetProps> }>;
 }
 
 const REGISTERED = {
@@ -75,19 +88,22 @@ const REGISTERED = {
 		game: () => import('./giants/GameView.svelte'),
 		history: () => import('./giants/HistoryBoard.svelte'),
 		options: () => import('./giants/Options.svelte'),
-		picture: () => import('./giants/Picture.svelte')
+		picture: () => import('./giants/Picture.svelte'),
+		scoreSheet: () => import('./giants/ScoreSheet.svelte')
 	},
 	rapanui: {
 		game: () => import('./rapanui/GameView.svelte'),
 		history: () => import('./rapanui/HistoryBoard.svelte'),
 		options: () => import('./rapanui/Options.svelte'),
-		picture: () => import('./rapanui/Picture.svelte')
+		picture: () => import('./rapanui/Picture.svelte'),
+		scoreSheet: () => import('./rapanui/ScoreSheet.svelte')
 	},
 	moa: {
 		game: () => import('./moa/GameView.svelte'),
 		history: () => import('./moa/HistoryBoard.svelte'),
 		options: () => import('./moa/Options.svelte'),
-		picture: () => import('./moa/Picture.svelte')
+		picture: () => import('./moa/Picture.svelte'),
+		scoreSheet: () => import('./moa/ScoreSheet.svelte')
 	}
 } satisfies Record<KindId, KindUI>;
 

@@ -182,6 +182,52 @@ export function logText(e: MoaEntry, nameOf: NameOf): string {
 	}
 }
 
+/**
+ * A move's entry as the composer's "will send" says it to the player who makes it: in the second
+ * person ("You place 3 birds …", "Du setzt …"), where the log's third person with the player's own
+ * name or "you" made no sentence ("you places", issue 30). Null for entries no move of one's own makes.
+ */
+export function previewText(e: MoaEntry): string | null {
+	const any = (x: { anyRegion: TileId | null }, text: string) => (x.anyRegion ? `${m.moa_you_any_region()} ${text}` : text);
+	switch (e.type) {
+		case 'place':
+			return any(e, m.moa_you_place({ birds: birds(e.birds), region: e.region, pay: payText(e.pay) }));
+		case 'leader':
+			return any(
+				e,
+				e.tile
+					? m.moa_you_leader_tile({ region: e.region, pay: payText(e.pay), tile: leaderTileName(e.tile) })
+					: m.moa_you_leader({ region: e.region, pay: payText(e.pay) })
+			);
+		case 'attack':
+			return any(e, m.moa_you_attack({ kind: mammalName(e.kind), region: e.region, pay: payText(e.pay), birds: birds(e.birds) }));
+		case 'sell':
+			return any(e, m.moa_you_sell({ region: e.region, kind: mammalName(mammalOf(e.card)), price: e.price, pay: payText(e.pay) }));
+		case 'buy':
+			return m.moa_you_buy({ tiles: e.tiles.map(tileName).join(', '), pay: payText(e.pay) });
+		case 'pass':
+			return m.moa_you_pass();
+		case 'move':
+			return m.moa_you_move({ birds: birds(e.count), from: e.from, to: e.to });
+		case 'stronghold':
+			return m.moa_you_stronghold({ region: e.region });
+		case 'drawCard':
+			return m.moa_you_draw_card();
+		case 'exchange':
+			return m.moa_you_exchange({ cards: cards(e.cards) });
+		case 'discard':
+			return m.moa_you_discard({ cards: payText({ cards: e.cards, tiles: [] }) });
+		case 'defended':
+			return m.moa_you_defended({ region: e.region, combat: combatOf(e.pay), kind: mammalName(mammalOf(e.card)) });
+		case 'declined':
+			return m.moa_you_declined({ region: e.region });
+		case 'neutral':
+			return e.leader ? m.moa_you_neutral_leader({ region: e.region }) : m.moa_you_neutral({ birds: birds(e.birds), region: e.region });
+		default:
+			return null;
+	}
+}
+
 function withAny(e: { seat: Seat; anyRegion: TileId | null }, text: string, nameOf: NameOf): string {
 	return e.anyRegion ? `${m.moa_log_any_region({ name: nameOf(e.seat) })} ${text}` : text;
 }

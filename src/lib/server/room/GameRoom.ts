@@ -72,7 +72,7 @@ export class GameRoom extends DurableObject<Env> {
 			loadExisting: () => core.loadExisting(),
 			checkAccess: (u, i) => core.checkAccess(u, i),
 			viewFor: (u) => core.viewFor(u),
-			markSeen: (u) => core.markSeen(u),
+			markSeen: (u, v) => core.markSeen(u, v),
 			now,
 			mutedSeats: (u) => this.chat.mutedSeats(u),
 			submit: (u, input) => this.submit(u, input),

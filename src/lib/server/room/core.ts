@@ -306,9 +306,11 @@ export class RoomCore {
 	}
 
 	/** A seated user is looking at the game now: they have seen this version. */
-	markSeen(userId: string): void {
+	markSeen(userId: string, version?: number): void {
 		const h = this.held();
-		if (h && h.players.some((p) => p.userId === userId)) this.host.store.setSeen(userId, h.meta.version);
+		// A version the page reports it showed (never beyond the room's own); the store never lowers it.
+		const v = version === undefined ? h?.meta.version : Math.min(version, h?.meta.version ?? 0);
+		if (h && v !== undefined && h.players.some((p) => p.userId === userId)) this.host.store.setSeen(userId, v);
 	}
 }
 

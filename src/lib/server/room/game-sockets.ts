@@ -72,8 +72,8 @@ export interface SocketsHost {
 	loadExisting(): RoomError | null;
 	checkAccess(userId: string | null, invite: string | null): RoomError | null;
 	viewFor(userId: string | null): RoomView;
-	/** The user is looking at the game: remember the version they have seen. */
-	markSeen(userId: string): void;
+	/** The user is looking at the game: remember the version they have seen (the room's now, or `version`). */
+	markSeen(userId: string, version?: number): void;
 	/** Room time (tests set it). */
 	now(): number;
 	/** Seats whose chat this user muted (chat.ts), read when the socket opens. */
@@ -138,7 +138,7 @@ export class RoomSockets {
 		if (!att) return;
 		if (typeof message === 'string' && overSocketLimit(message))
 			return send(ws, { type: 'refused', moveId: null, status: 413, code: 'TOO_LARGE', message: `a message is at most ${SOCKET_MESSAGE_LIMIT} bytes` });
-		let msg: { type?: unknown; looking?: unknown; moveId?: unknown } | undefined;
+		let msg: { type?: unknown; looking?: unknown; moveId?: unknown; version?: unknown } | undefined;
 		try {
 			msg = typeof message === 'string' ? (JSON.parse(message) as typeof msg) : undefined;
 		} catch {
@@ -161,6 +161,11 @@ export class RoomSockets {
 			}
 			return;
 		}
+		if (type === 'seen' && Number.isSafeInteger(msg!.version) && (msg!.version as number) >= 0) {
+			// Issue 30: a move shown live on a visible page was seen; no reply, and no presence (notifications).
+			if (userId !== null) this.room.markSeen(userId, msg!.version as number);
+			return;
+		}
 		if (type === 'mutes') {
 			// The user muted or unmuted someone (PUT/DELETE /api/me/mutes): read their mutes again.
 			if (userId !== null && this.room.mutedSeats) {
@@ -170,7 +175,7 @@ export class RoomSockets {
 			}
 			return;
 		}
-		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}, {"type":"presence","looking":true|false} or {"type":"move",…}' });
+		send(ws, { type: 'error', code: 'BAD_MESSAGE', message: 'expected {"type":"resync"}, {"type":"presence","looking":true|false}, {"type":"seen","version":n} or {"type":"move",…}' });
 	}
 
 	/**

@@ -57,3 +57,17 @@ test('moai sizes come from carve entries in the log', () => {
 test('empty', () => {
 	expect(render(GameLog, { props: { lines: [], name } }).body).toContain('Nothing has happened yet.');
 });
+
+test('"new since your last visit" is said once, above the new lines; the last new line ends the news (issue 30)', () => {
+	const fresh = new Set(g.log.slice(0, 7).map((l) => l.key));
+	const { body } = render(GameLog, { props: { lines: g.log, name, fresh } });
+	expect(body.match(/data-testid="log-new"/g)?.length).toBe(1);
+	expect(body).toContain('New since your last visit: 7 entries, highlighted below');
+	expect(body).not.toContain('new since your last visit:');
+	expect(body.match(/end of the new entries/g)?.length).toBe(1);
+	// the marker stands above the first new line, the end after the seventh
+	expect(body.indexOf('data-testid="log-new"')).toBeLessThan(body.indexOf('fresh'));
+	expect(body.match(/class="[^"]*\bfresh\b/g)?.length).toBe(7);
+	// nothing new: no marker
+	expect(render(GameLog, { props: { lines: g.log, name, fresh: new Set<string>() } }).body).not.toContain('log-new');
+});

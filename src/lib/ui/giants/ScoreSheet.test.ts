@@ -50,16 +50,22 @@ describe('ScoreSheet', () => {
 	test('the single winner is named and marked; a tie is shared', () => {
 		const best = Math.max(...totals);
 		const winners = totals.flatMap((t, s) => (t === best ? [s] : []));
-		let { body } = render(ScoreSheet, { props: { view, name } });
+		let { body } = render(ScoreSheet, { props: { view, name, winner: true } });
 		expect(body.match(/class="badge/g)?.length).toBe(winners.length);
 		// Raise the last-placed player's lending points until they tie with the winner.
 		const last = totals.indexOf(Math.min(...totals));
 		const tied = structuredClone(view);
 		tied.players[last].lent += best - totals[last];
-		({ body } = render(ScoreSheet, { props: { view: tied, name } }));
+		({ body } = render(ScoreSheet, { props: { view: tied, name, winner: true } }));
 		expect(totalOf(body, last)).toBe(best);
 		expect(body).toContain('share the victory');
 		expect(body.match(/class="badge/g)?.length).toBe(winners.length + 1);
+	});
+
+	test('on the end screen (no `winner`) the platform says the result: the sheet does not repeat it', () => {
+		const { body } = render(ScoreSheet, { props: { view, name } });
+		expect(body).not.toContain('class="won');
+		expect(body.match(/data-total/g)?.length).toBe(4);
 	});
 
 	test('German', () => {

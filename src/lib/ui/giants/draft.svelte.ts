@@ -12,6 +12,21 @@ import { canonical, choicesAt, hexesFor, legalSet, type HexChoices } from './com
 
 export type Finish = { kind: 'plain' } | { kind: 'mark' } | { kind: 'erect'; ahu: string } | { kind: 'crown'; ahu: string };
 
+/**
+ * Why Confirm is disabled (issue 30: every disabled Confirm says why): the draft's missing step, or
+ * the rule a complete draft breaks (G-3.3: the sculptors' value must reach the moai's size).
+ */
+export type Why =
+	| { kind: 'carve-size' }
+	| { kind: 'carve-value'; value: number; size: number }
+	| { kind: 'place-figure' }
+	| { kind: 'place-hex' }
+	| { kind: 'place-kind' }
+	| { kind: 'place-ahu' }
+	| { kind: 'transport-statue' }
+	| { kind: 'transport-finish' }
+	| { kind: 'not-legal' };
+
 export interface DraftInput {
 	view: GiantsView | null;
 	seat: number | null;
@@ -114,6 +129,35 @@ export class Draft {
 				return null;
 		}
 		return this.legal.has(canonical(m)) ? m : null;
+	}
+
+	/** Why there is no move to confirm yet (null when `move` is one). */
+	get why(): Why | null {
+		if (this.move) return null;
+		const { view } = this.input;
+		if (!view || this.simple) return { kind: 'not-legal' };
+		switch (view.phase.kind) {
+			case 'carve': {
+				const c = this.carve;
+				if (c.size === null) return { kind: 'carve-size' };
+				const value = c.workers + (c.medicineMan ? 1 : 0) + (c.chief ? 3 : 0); // G-3.1: a chief is worth 3
+				return value < c.size ? { kind: 'carve-value', value, size: c.size } : { kind: 'not-legal' };
+			}
+			case 'place': {
+				const p = this.place;
+				if (!p.figure) return { kind: 'place-figure' };
+				if (!p.hex) return { kind: 'place-hex' };
+				if (!p.kind) return { kind: 'place-kind' };
+				if (p.kind === 'action' && !p.ahu && (this.hexChoices?.action?.ahus.length ?? 0) > 1) return { kind: 'place-ahu' };
+				return { kind: 'not-legal' };
+			}
+			case 'transport':
+				if (!this.transport.statue || !this.step) return { kind: 'transport-statue' };
+				if (!this.transport.finish) return { kind: 'transport-finish' };
+				return { kind: 'not-legal' };
+			default:
+				return { kind: 'not-legal' };
+		}
 	}
 
 	private transportMove(): GiantsMove | null {

@@ -28,3 +28,25 @@ describe('changing a sealed decision starts from it (issue 12)', () => {
 		expect(d.bid).toEqual({ markers: 0, workers: 0, medicineMan: false, chief: false });
 	});
 });
+
+describe('why Confirm waits (issue 30)', () => {
+	const carveView = { phase: { kind: 'carve' } } as never;
+	const placeView = { phase: { kind: 'place' } } as never;
+	it('a carve: no size yet, then a sculptor value short of the size (G-3.3), then a legal one', () => {
+		const legal = [{ type: 'carve', size: 2, workers: 1, medicineMan: true, chief: false }] as never;
+		const d = new Draft(() => ({ view: carveView, seat: 0, legal }));
+		expect(d.why).toEqual({ kind: 'carve-size' });
+		d.carve.size = 2;
+		expect(d.why).toEqual({ kind: 'carve-value', value: 0, size: 2 });
+		d.carve.workers = 1;
+		d.carve.medicineMan = true;
+		expect(d.why).toBeNull();
+		expect(d.move).toMatchObject({ type: 'carve', size: 2 });
+	});
+	it('a placement: the figure, then the hex, each in turn', () => {
+		const d = new Draft(() => ({ view: placeView, seat: 0, legal: [] }));
+		expect(d.why).toEqual({ kind: 'place-figure' });
+		d.place.figure = 'worker';
+		expect(d.why).toEqual({ kind: 'place-hex' });
+	});
+});

@@ -153,3 +153,16 @@ describe('GameLog', () => {
 		expect(text.at(-1)).toBe(`${NAMES[first]} is the start player.`);
 	});
 });
+
+describe('offering values (issue 30)', () => {
+	test('a running game says what they would be; a finished one says the final values', () => {
+		const run = playOut(rapanuiKind, { config: { players: 3 }, seed: 'values', maxMoves: 30 });
+		const end = playOut(rapanuiKind, { config: { players: 3 }, seed: 'values' });
+		const running = render(Table, { props: { view: rapanui.view(run.state, null), name, drawable: [], chosenColumn: null, onpick: () => {} } }).body;
+		const over = render(Table, { props: { view: rapanui.view(end.state, null), name, drawable: [], chosenColumn: null, onpick: () => {} } }).body;
+		expect(run.over).toBe(false);
+		expect(running).not.toContain('Final offering values');
+		expect(over).toContain('Final offering values');
+		expect(over).not.toContain('if the game ended now');
+	});
+});

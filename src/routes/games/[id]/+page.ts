@@ -6,5 +6,8 @@ import type { PageLoad } from './$types';
 export const load: PageLoad = async ({ data }) => {
 	const ui = kindUI(data.room.kind);
 	const mod = ui ? await ui.game() : null;
-	return { ...data, Game: mod?.default ?? null, statusText: mod?.statusText ?? null };
+	// The end screen only for a finished game (issue 30), so a running game's page does not carry it
+	// (the page's JavaScript budget); a game that ends while open loads it then.
+	const EndScreen = data.room.status === 'finished' ? (await import('$lib/ui/EndScreen.svelte')).default : null;
+	return { ...data, Game: mod?.default ?? null, statusText: mod?.statusText ?? null, EndScreen };
 };
