@@ -295,7 +295,9 @@ describe('the pieces (issue 30)', () => {
 						const r = document.createRange();
 						r.setStart(n, m.index);
 						r.setEnd(n, m.index + m[0].length);
-						if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) out.push(`${m[0]} (in "${el.textContent}")`);
+						// A range that starts at a line break also reports an empty box at the end of the line before.
+						const lines = new Set([...r.getClientRects()].filter((b) => b.width > 0.5).map((b) => Math.round(b.top)));
+						if (lines.size > 1) out.push(`${m[0]} (in "${el.textContent}")`);
 					}
 				}
 				if (el.scrollWidth > el.clientWidth + 1) out.push(`overflow: ${el.textContent}`);
@@ -314,7 +316,7 @@ describe('the pieces (issue 30)', () => {
 				const page = await person.context.newPage();
 				try {
 					await page.goto(server.url + prefix(locale) + `/games/${rnRunning}`, { waitUntil: 'networkidle' });
-					expect(await page.locator('[data-column] .card').count()).toBeGreaterThanOrEqual(8);
+					expect(await page.locator('[data-column] .card').count()).toBeGreaterThanOrEqual(4); // a front card in each column
 					expect(await brokenNames(page)).toEqual([]);
 					const art = await drawn(page, '.card svg.type-icon use');
 					expect(art.all).toBeGreaterThan(10);
