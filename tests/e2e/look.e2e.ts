@@ -291,13 +291,16 @@ describe('the pieces (issue 30)', () => {
 			for (const el of document.querySelectorAll<HTMLElement>('.card .name')) {
 				const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
 				for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-					for (const m of n.textContent!.matchAll(/[^\s\-\u00ad]+/g)) {
+					// A piece's first and last letters on one line (each letter's own box: a range that starts at a
+					// line break also reports an empty box at the end of the line before).
+					const box = (i: number) => {
 						const r = document.createRange();
-						r.setStart(n, m.index);
-						r.setEnd(n, m.index + m[0].length);
-						// A range that starts at a line break also reports an empty box at the end of the line before.
-						const lines = new Set([...r.getClientRects()].filter((b) => b.width > 0.5).map((b) => Math.round(b.top)));
-						if (lines.size > 1) out.push(`${m[0]} (in "${el.textContent}")`);
+						r.setStart(n!, i);
+						r.setEnd(n!, i + 1);
+						return [...r.getClientRects()].reduce((a, b) => (b.width > a.width ? b : a));
+					};
+					for (const m of n.textContent!.matchAll(/[^\s\-\u00ad]+/g)) {
+						if (Math.abs(box(m.index).top - box(m.index + m[0].length - 1).top) > 2) out.push(`${m[0]} (in "${el.textContent}")`);
 					}
 				}
 				if (el.scrollWidth > el.clientWidth + 1) out.push(`overflow: ${el.textContent}`);
