@@ -208,7 +208,7 @@ async function main() {
 		let played = 0;
 		while (played < MOVES) {
 			const any = await players[0].game<unknown>(id);
-			if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) break;
+			if (!any.view || any.status !== 'active' || KIND.outcome(any.view) !== null) break;
 			const seat = any.activeSeats[0];
 			const mover = bySeat[seat];
 			const own = await mover.game<unknown>(id);

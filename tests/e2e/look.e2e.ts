@@ -344,6 +344,7 @@ describe('the pieces (issue 30)', () => {
 					const birds = await drawn(page, '[data-testid="hand"] [data-card] use');
 					expect(birds.drawn).toBe(birds.all);
 					await page.getByTestId('legend').locator('summary').click();
+					await page.getByTestId('legend').locator('[data-legend="leader"]').waitFor(); // loaded on first opening
 					const legend = await drawn(page, '[data-testid="legend"] use');
 					expect(legend.all).toBeGreaterThanOrEqual(22);
 					expect(legend.drawn).toBe(legend.all);
