@@ -321,9 +321,8 @@ describe('the pieces (issue 30)', () => {
 					await page.goto(server.url + prefix(locale) + `/games/${rnRunning}`, { waitUntil: 'networkidle' });
 					expect(await page.locator('[data-column] .card').count()).toBeGreaterThanOrEqual(4); // a front card in each column
 					expect(await brokenNames(page)).toEqual([]);
-					const art = await drawn(page, '.card svg.type-icon use');
-					expect(art.all).toBeGreaterThan(10);
-					expect(art.drawn).toBe(art.all);
+					// The sprite loads once per page; a <use> is drawn when it has.
+					await expect.poll(() => drawn(page, '.card svg.type-icon use').then((a) => a.drawn === a.all && a.all), { timeout: 5000 }).toBeGreaterThan(10);
 					for (const name of await page.locator('.card .piece-vh').allTextContents()) expect(name.trim().length).toBeGreaterThan(2);
 				} finally {
 					await page.close();
@@ -336,18 +335,14 @@ describe('the pieces (issue 30)', () => {
 				const page = await person.context.newPage();
 				try {
 					await page.goto(server.url + prefix(locale) + `/games/${moaRunning}`, { waitUntil: 'networkidle' });
-					const terrain = await drawn(page, '[data-testid="board"] use.land');
-					expect(terrain).toEqual({ all: 12, drawn: 12 });
+					await expect.poll(() => drawn(page, '[data-testid="board"] use.land'), { timeout: 5000 }).toEqual({ all: 12, drawn: 12 });
 					const cards = page.locator('[data-testid="hand"] [data-card]');
 					expect(await cards.count()).toBeGreaterThan(0);
 					for (const label of await cards.evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''))) expect(label.length).toBeGreaterThan(3);
-					const birds = await drawn(page, '[data-testid="hand"] [data-card] use');
-					expect(birds.drawn).toBe(birds.all);
+					await expect.poll(() => drawn(page, '[data-testid="hand"] [data-card] use').then((b) => b.drawn === b.all), { timeout: 5000 }).toBe(true);
 					await page.getByTestId('legend').locator('summary').click();
 					await page.getByTestId('legend').locator('[data-legend="leader"]').waitFor(); // loaded on first opening
-					const legend = await drawn(page, '[data-testid="legend"] use');
-					expect(legend.all).toBeGreaterThanOrEqual(22);
-					expect(legend.drawn).toBe(legend.all);
+					await expect.poll(() => drawn(page, '[data-testid="legend"] use').then((l) => l.drawn === l.all && l.all), { timeout: 5000 }).toBeGreaterThanOrEqual(22);
 				} finally {
 					await page.close();
 				}
