@@ -286,3 +286,75 @@ describe('errors', () => {
 		expect((await res.json()).code).toBeTruthy();
 	});
 });
+
+// Issue 30 "pieces look like pieces": on the Rapa Nui and Moa tables, at 390 and 1280 px in both
+// languages, the art of the static sprites is drawn (CSP and paths allow it: a <use> whose sprite
+// did not load has an empty box), no Rapa Nui card name breaks inside a word (only at spaces,
+// hyphens and the catalog's soft hyphens) or overflows its card, and every card has a name.
+describe('the pieces (issue 30)', () => {
+	/** Word pieces of card names that the browser laid out on more than one line, or names wider than their card. */
+	const brokenNames = (page: Page) =>
+		page.evaluate(() => {
+			const out: string[] = [];
+			for (const el of document.querySelectorAll<HTMLElement>('.card .name')) {
+				const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+				for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+					// A piece's first and last letters on one line (each letter's own box: a range that starts at a
+					// line break also reports an empty box at the end of the line before).
+					const box = (i: number) => {
+						const r = document.createRange();
+						r.setStart(n!, i);
+						r.setEnd(n!, i + 1);
+						return [...r.getClientRects()].reduce((a, b) => (b.width > a.width ? b : a));
+					};
+					for (const m of n.textContent!.matchAll(/[^\s\-\u00ad]+/g)) {
+						if (Math.abs(box(m.index).top - box(m.index + m[0].length - 1).top) > 2) out.push(`${m[0]} (in "${el.textContent}")`);
+					}
+				}
+				if (el.scrollWidth > el.clientWidth + 1) out.push(`overflow: ${el.textContent}`);
+			}
+			return out;
+		});
+	/** How many <use> of the sprite are drawn with a non-empty box, and how many there are. */
+	const drawn = (page: Page, selector: string) =>
+		page.locator(selector).evaluateAll((uses) => ({ all: uses.length, drawn: uses.filter((u) => (u as SVGGraphicsElement).getBBox().width > 0).length }));
+
+	for (const v of VIEWPORTS) {
+		for (const locale of LOCALES) {
+			test(`${v.name} (${locale}): Rapa Nui cards show their art and whole words`, async () => {
+				const person = people.get(v.name)!;
+				await signIn(person);
+				const page = await person.context.newPage();
+				try {
+					await page.goto(server.url + prefix(locale) + `/games/${rnRunning}`, { waitUntil: 'networkidle' });
+					expect(await page.locator('[data-column] .card').count()).toBeGreaterThanOrEqual(4); // a front card in each column
+					expect(await brokenNames(page)).toEqual([]);
+					// The sprite loads once per page; a <use> is drawn when it has.
+					await expect.poll(() => drawn(page, '.card svg.type-icon use').then((a) => a.drawn === a.all && a.all), { timeout: 5000 }).toBeGreaterThan(10);
+					for (const name of await page.locator('.card .piece-vh').allTextContents()) expect(name.trim().length).toBeGreaterThan(2);
+				} finally {
+					await page.close();
+				}
+			});
+
+			test(`${v.name} (${locale}): Moa's terrain, birds and symbols are drawn, named and in a legend`, async () => {
+				const person = people.get(v.name)!;
+				await signIn(person);
+				const page = await person.context.newPage();
+				try {
+					await page.goto(server.url + prefix(locale) + `/games/${moaRunning}`, { waitUntil: 'networkidle' });
+					await expect.poll(() => drawn(page, '[data-testid="board"] use.land'), { timeout: 5000 }).toEqual({ all: 12, drawn: 12 });
+					const cards = page.locator('[data-testid="hand"] [data-card]');
+					expect(await cards.count()).toBeGreaterThan(0);
+					for (const label of await cards.evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''))) expect(label.length).toBeGreaterThan(3);
+					await expect.poll(() => drawn(page, '[data-testid="hand"] [data-card] use').then((b) => b.drawn === b.all), { timeout: 5000 }).toBe(true);
+					await page.getByTestId('legend').locator('summary').click();
+					await page.getByTestId('legend').locator('[data-legend="leader"]').waitFor(); // loaded on first opening
+					await expect.poll(() => drawn(page, '[data-testid="legend"] use').then((l) => l.drawn === l.all && l.all), { timeout: 5000 }).toBeGreaterThanOrEqual(22);
+				} finally {
+					await page.close();
+				}
+			});
+		}
+	}
+});

@@ -3,6 +3,7 @@
 // from theme.css itself, the one place they are defined.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contrast } from './contrast';
 
 const CSS = readFileSync(new URL('./theme.css', import.meta.url), 'utf8');
 
@@ -12,20 +13,11 @@ export function colours(css: string): Map<string, string> {
 	return new Map([...root.matchAll(/(--[\w-]+):\s*(#[0-9a-fA-F]{6})\s*;/g)].map(([, name, value]) => [name, value.toLowerCase()]));
 }
 
-export function pairs(css: string): [string, string][] {
-	return [...css.matchAll(/@pair\s+(--[\w-]+)\s+on\s+(--[\w-]+)/g)].map(([, fg, bg]) => [fg, bg]);
+export function pairs(css: string, tag = 'pair'): [string, string][] {
+	return [...css.matchAll(new RegExp(`@${tag}\\s+(--[\\w-]+)\\s+on\\s+(--[\\w-]+)`, 'g'))].map(([, fg, bg]) => [fg, bg]);
 }
 
-/** WCAG 2.x relative luminance of #rrggbb. */
-function luminance(hex: string): number {
-	const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-	return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function contrast(a: string, b: string): number {
-	const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-	return (hi + 0.05) / (lo + 0.05);
-}
+export { contrast } from './contrast';
 
 describe('the contrast check itself', () => {
 	it('computes WCAG contrast as the spec does', () => {
@@ -65,5 +57,36 @@ describe('theme.css', () => {
 		const texts = [...c.keys()].filter((n) => /^--(ink|link|on-)|-ink$/.test(n));
 		const checked = new Set(declared.map(([fg]) => fg));
 		expect(texts.filter((t) => !checked.has(t))).toEqual([]);
+	});
+});
+
+// Issue 30: the pieces' shared card style. Its text pairs need 4.5:1; a `@graphic` pair (a card's
+// edge, a picked card's outline) is a graphical object and needs 3:1 (WCAG 1.4.11).
+describe('pieces.css', () => {
+	const PIECES = readFileSync(new URL('./pieces.css', import.meta.url), 'utf8');
+	const c = colours(PIECES);
+	const text = pairs(PIECES);
+	const graphic = pairs(PIECES, 'graphic');
+
+	it('declares its text and graphic pairs', () => {
+		expect(text.length).toBeGreaterThanOrEqual(4);
+		expect(graphic.length).toBeGreaterThanOrEqual(2);
+	});
+
+	it.each(text)('text %s on %s: contrast ≥ 4.5:1', (fg, bg) => {
+		const ratio = contrast(c.get(fg)!, c.get(bg)!);
+		expect(ratio, `${fg} on ${bg}: ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(4.5);
+	});
+
+	it.each(graphic)('graphic %s on %s: contrast ≥ 3:1', (fg, bg) => {
+		const ratio = contrast(c.get(fg)!, c.get(bg)!);
+		expect(ratio, `${fg} on ${bg}: ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(3);
+	});
+
+	it('lets card names break only between words (no overflow-wrap: anywhere, no break-all)', () => {
+		const card = PIECES.match(/\.piece-card\s*\{([^}]*)\}/)?.[1] ?? '';
+		expect(card).toMatch(/overflow-wrap:\s*normal/);
+		expect(card).toMatch(/word-break:\s*normal/);
+		expect(PIECES).not.toMatch(/anywhere|break-all/);
 	});
 });

@@ -52,12 +52,31 @@ export function shapePath(shape: Shape, r: number): string {
 	}
 }
 
+/** Each mammal's colour: its picture's (static/pieces/moa.svg) on the card's paper, ≥ 4.5:1 (palette.test.ts). */
 export const MAMMAL_FILL: Record<MammalKind, string> = {
 	dog: '#8a5a2b',
-	possum: '#6b6f78',
+	possum: '#5b5f68',
 	rat: '#4a4038',
-	weasel: '#b8621b'
+	weasel: '#9a4f12'
 };
+
+/**
+ * Each bird species' colour (issue 30): its picture and its card's art band, after the bird's own
+ * plumage, dark enough for ≥ 4.5:1 on the card's paper (palette.test.ts).
+ */
+export const SPECIES_COLOUR: Record<string, string> = {
+	haasts_eagle: '#4a3222',
+	kakapo: '#3f6b1f',
+	kea: '#52622a',
+	kiwi: '#6b4a2b',
+	moa: '#5e4634',
+	morepork: '#6b4a32',
+	pukeko: '#1f3f8a',
+	tui: '#2a3a4a'
+};
+
+/** Moa's pictures (birds, mammals, terrains, symbols, the stronghold): one static SVG sprite. */
+export const SPRITE = '/pieces/moa.svg';
 
 /** The mammal's mark on tiles and cards: its initial in the user's language is added by the caller. */
 export const MAMMAL_MARK: Record<MammalKind, string> = { dog: 'D', possum: 'P', rat: 'R', weasel: 'W' };

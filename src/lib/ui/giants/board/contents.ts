@@ -33,10 +33,17 @@ export interface AhuContents {
  */
 const FIGURE_BAND = { x: -39, y: -28, w: 78, h: 29 };
 const FIGURE_ALONE = { x: -39, y: -26, w: 78, h: 54 };
-const FIGURE_CELL = { w: 26, h: 25 };
+/**
+ * Issue 30: pieces are drawn PIECE times their glyphs' size, so a lone worker spans about a quarter
+ * of the hex and a statue a third of its height — readable at 1280 without zooming. Sizes are in
+ * board units (the hex's circumradius R = 50), so they grow and shrink with the board; a crowded hex
+ * still shrinks them to fit (gridLayout).
+ */
+export const PIECE = 1.5;
+const FIGURE_CELL = { w: 26 * PIECE, h: 25 * PIECE };
 const STATUE_BAND = { x: -33, y: 3, w: 66, h: 31 };
 const STATUE_ALONE = { x: -36, y: -24, w: 72, h: 58 };
-const STATUE_CELL = { w: 21, h: 31 };
+const STATUE_CELL = { w: 21 * PIECE, h: 31 * PIECE };
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const EMPTY: HexContents = { figures: [], figureScale: 1, statues: [], statueScale: 1 };
@@ -73,9 +80,9 @@ export function hexContents(view: GiantsView): Map<string, HexContents> {
 		const s = gridLayout(statues.length, items.length ? STATUE_BAND : STATUE_ALONE, STATUE_CELL.w, STATUE_CELL.h);
 		out.set(h.id, {
 			figures: items.map((it, i) => ({ ...it, x: r2(h.c.x + f.at[i].x), y: r2(h.c.y + f.at[i].y) })),
-			figureScale: r2(f.scale),
+			figureScale: r2(f.scale * PIECE),
 			statues: statues.map((statue, i) => ({ statue, x: r2(h.c.x + s.at[i].x), y: r2(h.c.y + s.at[i].y) })),
-			statueScale: r2(s.scale)
+			statueScale: r2(s.scale * PIECE)
 		});
 	}
 	return out;
