@@ -12,7 +12,7 @@
  *   Every bot move is chosen from its seat's own view (scripts/lib/botplay.ts).
  * Idempotent: if ana already has games, nothing is added.
  * While it runs, the landing page, the lobby and the archive say the demo data is still being made
- * (issue 30): it marks its start and end through the dev-only POST /api/dev/seed.
+ * (issue 30): it marks its start and end through the dev-only POST and DELETE /dev/seed.
  */
 import { seedRng, type Kind } from '../../src/lib/engine/index';
 import { KINDS } from '../../src/lib/games/index';
@@ -49,7 +49,7 @@ const byName = (clients: readonly Client[]) => new Map<string, Player>(clients.m
 /** Tells the site the seed started or finished (src/lib/server/dev-seed.ts); a site without the endpoint is no reason to stop. */
 export async function markSeed(base: string, state: 'started' | 'finished'): Promise<void> {
 	try {
-		const res = await fetch(`${base}/api/dev/seed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ state }) });
+		const res = await fetch(`${base}/dev/seed`, { method: state === 'started' ? 'POST' : 'DELETE', headers: { origin: base } });
 		await res.arrayBuffer();
 	} catch {
 		/* the notice is a courtesy */

@@ -35,7 +35,6 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/auth/signup', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/auth/verify', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/dev/scenario', methods: ['POST'], json: ['POST'] },
-	{ path: '/api/dev/seed', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/games/:game', methods: ['GET'] },
 	{ path: '/api/games/:game/chat', methods: ['GET', 'POST'], json: ['POST'] },

@@ -2,7 +2,7 @@
  * "The demo data is still being made" (issue 30). `npm start` seeds its demo games through the API
  * for a minute or two after the server answers; meanwhile the landing page, the lobby and the archive
  * looked empty and said nothing. The seed (scripts/lib/seed.ts) marks its start and end through the
- * dev-only POST /api/dev/seed; the pages ask `seedRunning`. Both exist only on a development server
+ * dev-only POST and DELETE /dev/seed; the pages ask `seedRunning`. Both exist only on a development server
  * (dev.ts `devServer`): on a real site the endpoint is a 404 and the pages never read the table.
  */
 import type { D1Database } from '@cloudflare/workers-types';

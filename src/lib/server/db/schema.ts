@@ -551,7 +551,7 @@ export const rematches = sqliteTable(
 /**
  * The demo seed of `npm start` (issue 30): one row while it runs and after, so the landing page,
  * the lobby and the archive can say the demo games are still being made instead of looking empty.
- * Written only through the dev-only POST /api/dev/seed (src/lib/server/dev-seed.ts); a real site
+ * Written only through the dev-only POST and DELETE /dev/seed (src/lib/server/dev-seed.ts); a real site
  * never has a row.
  */
 export const demoSeed = sqliteTable('demo_seed', {
