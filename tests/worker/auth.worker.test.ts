@@ -158,11 +158,21 @@ describe('session lifetime', () => {
 		const berlin = sessionCookie(await sign({ country: 'DE', city: 'Berlin' }))!;
 		const nowhere = sessionCookie(await sign({ country: 'XX' }))!;
 		const tor = sessionCookie(await sign({ country: 'T1', city: '' }))!;
+		// The sign-in form too (its body guard copies the request: the copy must keep `cf`).
+		const viaForm = sessionCookie(
+			await request('POST', '/signin', {
+				raw: new URLSearchParams({ username: u.username, password: u.password }).toString(),
+				contentType: 'application/x-www-form-urlencoded',
+				headers: { accept: 'text/html' },
+				cf: { country: 'NZ', city: 'Auckland' }
+			})
+		)!;
 		const list = await api(u, 'GET', '/api/auth/sessions');
 		const byId = new Map((list.body.sessions as { id: string; country: string | null; city: string | null; userAgent: string }[]).map((s) => [s.id, s]));
 		expect(byId.get(idOf(berlin))).toMatchObject({ country: 'DE', city: 'Berlin', userAgent: ua });
 		expect(byId.get(idOf(nowhere))).toMatchObject({ country: null, city: null });
 		expect(byId.get(idOf(tor))).toMatchObject({ country: null, city: null });
+		expect(byId.get(idOf(viaForm))).toMatchObject({ country: 'NZ', city: 'Auckland' });
 		expect(JSON.stringify(list.body)).not.toContain('10.9.8.7');
 		// The export says the same.
 		const data = await api(u, 'GET', '/api/me/data');
