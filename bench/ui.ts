@@ -208,7 +208,8 @@ async function main() {
 		let played = 0;
 		while (played < MOVES) {
 			const any = await players[0].game<unknown>(id);
-			if (!any.view || any.status !== 'active' || KIND.isOver(any.view)) break;
+			// The server says when it is over (issue 29 took isOver off the kind).
+			if (!any.view || any.status !== 'active' || any.activeSeats.length === 0) break;
 			const seat = any.activeSeats[0];
 			const mover = bySeat[seat];
 			const own = await mover.game<unknown>(id);
