@@ -4,7 +4,10 @@
  * Builds the site, applies the D1 migrations to the local database, starts `wrangler dev`
  * (workerd, local D1 and Durable Object storage) on http://localhost:8787, waits until it answers,
  * seeds demo data through the HTTP API (scripts/lib/seed.ts) and keeps the server in the
- * foreground. Ctrl-C stops wrangler and workerd.
+ * foreground. Ctrl-C, SIGTERM and SIGHUP stop wrangler and workerd — at any step, also before the
+ * server answers (tests/e2e/start.e2e.ts). package.json runs this with `exec` so npm's shell does not
+ * stay in between: npm passes a SIGTERM to its child, and a shell would die of it without passing it
+ * on (issue 30: `kill <npm>` left wrangler running).
  *
  * The default state directory is wrangler's own (.wrangler/state), so `npm run preview` serves the
  * same data. The seed is idempotent: a second start signs the demo users in and adds nothing.
@@ -31,6 +34,7 @@ async function shutdown(code: number) {
 }
 process.on('SIGINT', () => void shutdown(130));
 process.on('SIGTERM', () => void shutdown(143));
+process.on('SIGHUP', () => void shutdown(129));
 
 try {
 	if (!args.includes('--no-build')) {

@@ -216,6 +216,11 @@ describe('npm run bots: arguments', () => {
 		expect(parseBotsArgs(['--help'])).toEqual({ mode: 'help' });
 	});
 
+	it('lets --user go without --password (the demo password is the default)', () => {
+		expect(parseBotsArgs(['--new', '--user', 'ana'])).toMatchObject({ mode: 'new', users: ['ana'], password: null });
+		expect(parseBotsArgs(['--game', 'abc234', '--user', 'ben', '--user', 'caro'])).toMatchObject({ users: ['ben', 'caro'], password: null });
+	});
+
 	it.each([
 		[[], /either --game/],
 		[['--game', 'a', '--new'], /either --game/],
@@ -226,7 +231,6 @@ describe('npm run bots: arguments', () => {
 		[['--new', '--seats', '1'], /goes with --game/],
 		[['--new', '--join'], /goes with --game/],
 		[['--new', '--players', 'four'], /not a number/],
-		[['--new', '--user', 'a'], /needs --password/],
 		[['--new', '--password', 'p'], /goes with --user/],
 		[['--new', '--base', 'ftp://x'], /http or https/],
 		[['--new', '--base', 'http://x/games'], /origin only/],

@@ -83,7 +83,7 @@ export function parseBotsArgs(argv: readonly string[]): BotsArgs {
 	const users = values.get('--user') ?? null;
 	const password = one('--password');
 	if (password !== null && users === null) throw new UsageError('--password goes with --user');
-	if (users !== null && password === null) throw new UsageError('--user needs --password');
+	// Without --password, the --user accounts sign in with the demo password (USAGE says so; bots.ts).
 	const quiet = flags.has('--quiet');
 	const common = { base: url.origin, users, password, quiet };
 

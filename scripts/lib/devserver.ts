@@ -183,7 +183,18 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 	const keep = (d: Buffer) => (output = (output + d).slice(-20_000));
 	child.stdout?.on('data', keep);
 	child.stderr?.on('data', keep);
-	const exited = new Promise<number | string>((ok) => child.on('exit', (code, signal) => ok(code ?? signal ?? -1)));
+	// Ended with this process too (the exit hook above), also while it is still starting: a SIGTERM
+	// to `npm start` before wrangler answered used to leave it running (issue 30).
+	if (child.pid !== undefined) running.add(child.pid);
+	const exited = new Promise<number | string>((ok) =>
+		child.on('exit', (code, signal) => {
+			if (child.pid !== undefined) {
+				running.delete(child.pid);
+				killGroup(child.pid); // a workerd that outlived its wrangler
+			}
+			ok(code ?? signal ?? -1);
+		})
+	);
 	let done = false;
 	void exited.then(() => (done = true));
 	const url = `http://127.0.0.1:${opts.port}`;

@@ -11,6 +11,8 @@
  *   - an open public game by dan, waiting for players.
  *   Every bot move is chosen from its seat's own view (scripts/lib/botplay.ts).
  * Idempotent: if ana already has games, nothing is added.
+ * While it runs, the landing page, the lobby and the archive say the demo data is still being made
+ * (issue 30): it marks its start and end through the dev-only POST and DELETE /dev/seed.
  */
 import { seedRng, type Kind } from '../../src/lib/engine/index';
 import { KINDS } from '../../src/lib/games/index';
@@ -44,7 +46,26 @@ export async function newGame(clients: readonly Client[], kind: Kind, seats: num
 
 const byName = (clients: readonly Client[]) => new Map<string, Player>(clients.map((c) => [keyOf(c.username), c]));
 
+/** Tells the site the seed started or finished (src/lib/server/dev-seed.ts); a site without the endpoint is no reason to stop. */
+export async function markSeed(base: string, state: 'started' | 'finished'): Promise<void> {
+	try {
+		const res = await fetch(`${base}/dev/seed`, { method: state === 'started' ? 'POST' : 'DELETE', headers: { origin: base } });
+		await res.arrayBuffer();
+	} catch {
+		/* the notice is a courtesy */
+	}
+}
+
 export async function seed(base: string): Promise<string> {
+	await markSeed(base, 'started');
+	try {
+		return await seedAll(base);
+	} finally {
+		await markSeed(base, 'finished');
+	}
+}
+
+async function seedAll(base: string): Promise<string> {
 	const clients = DEMO_USERS.map((name) => new Client(base, name));
 	for (const c of clients) await c.signupOrSignin(c.username, DEMO_PASSWORD);
 	const [ana, , , dan] = clients;

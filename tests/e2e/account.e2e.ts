@@ -52,7 +52,13 @@ test('sign up, verify the address, forget the password, reset it by mail, sign i
 	await page.getByLabel(en.auth_password).fill('correct horse battery staple');
 	await page.getByLabel(en.auth_email).fill(email);
 	await page.getByRole('button', { name: en.auth_signup_submit }).click();
-	await page.waitForURL(`${server.url}/games`);
+	// Issue 30: My games says to look for the confirmation mail, with a way to have it sent again.
+	await page.waitForURL(`${server.url}/games?welcome=check-mail`);
+	const notice = page.getByTestId('check-mail');
+	expect(await notice.getAttribute('role')).toBe('status');
+	expect(await notice.textContent()).toContain(en.account_signup_check_mail);
+	expect(await notice.getByRole('link', { name: en.account_signup_check_mail_link }).getAttribute('href')).toBe('/settings/account');
+	await axeClean(page, '/games (check your mail)');
 
 	// Not verified yet: the account page says so.
 	await page.goto(`${server.url}/settings/account`);
@@ -162,4 +168,52 @@ test('sign up, verify the address, forget the password, reset it by mail, sign i
 	expect((await (await pk.request.get(`${local}/api/auth/me`)).json()).user.username).toBe(username);
 	expect(await pkCsp.violations()).toEqual([]);
 	await pk.close();
+});
+
+// Issue 30: the rules pages are prerendered (built once, without a request), yet show the signed-in
+// header — the user's name, inbox and sign-out — not "Sign in / Sign up".
+test('the prerendered rules pages show a signed-in user as signed in', async () => {
+	const username = `rul${Date.now().toString(36).slice(-6)}`;
+	// A browser of its own: the one above is still signed in.
+	const fresh = await newPerson({ width: 390, height: 844 });
+	const page = await fresh.context.newPage();
+	const csp = await watchCsp(page);
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		if (m.type() === 'error') errors.push(m.text());
+	});
+
+	// Signed out first: the header offers sign-in, and asking who is signed in logs no error.
+	await page.goto(`${server.url}/rules`, { waitUntil: 'networkidle' });
+	await page.getByRole('button', { name: en.nav_menu }).click();
+	await page.getByRole('link', { name: en.nav_sign_in }).waitFor();
+	expect(await page.getByTestId('inbox-link').count()).toBe(0);
+
+	await page.goto(`${server.url}/signup`);
+	await page.getByLabel(en.auth_username).fill(username);
+	await page.getByLabel(en.auth_password).fill('correct horse battery staple');
+	await page.getByRole('button', { name: en.auth_signup_submit }).click();
+	await page.waitForURL(`${server.url}/games`);
+
+	for (const [path, m] of [['/rules', en], ['/rules/giants', en], ['/de/rules', de], ['/de/rules/giants', de]] as const) {
+		await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+		await page.getByTestId('inbox-link').waitFor();
+		await page.getByRole('button', { name: m.nav_menu }).click();
+		await page.getByText(m.nav_signed_in_as.replace('{name}', username)).waitFor();
+		await page.getByRole('button', { name: m.nav_sign_out }).waitFor();
+		expect(await page.getByRole('link', { name: m.nav_sign_in, exact: true }).count(), path).toBe(0);
+		expect(await page.getByRole('link', { name: m.nav_sign_up, exact: true }).count(), path).toBe(0);
+		await axeClean(page, path);
+	}
+	// Client-side navigation to a rules page keeps it too.
+	await page.goto(`${server.url}/lobby`, { waitUntil: 'networkidle' });
+	await page.getByRole('button', { name: en.nav_menu }).click();
+	await page.getByRole('link', { name: en.rules_nav_link }).click();
+	await page.waitForURL(`${server.url}/rules`);
+	await page.getByRole('button', { name: en.nav_menu }).click();
+	await page.getByRole('button', { name: en.nav_sign_out }).waitFor();
+
+	expect(errors).toEqual([]);
+	expect(await csp.violations()).toEqual([]);
+	await fresh.close();
 });

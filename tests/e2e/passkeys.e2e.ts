@@ -13,7 +13,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { CDPSession, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROOT } from '../../scripts/lib/devserver';
@@ -124,6 +124,17 @@ test('sign up, add a passkey, sign out, sign in with the passkey alone', async (
 	await open('/settings/passkeys');
 	expect(await page.getByText('never', { exact: true }).count()).toBe(0);
 	expect(await csp.violations()).toEqual([]);
+
+	// Issue 30: "Download my data" lists the passkey — name, added, last used — and nothing of the
+	// credential itself (its id, in either base64 spelling; the worker test checks the public key).
+	await open('/settings/data');
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /download/i }).click()]);
+	const text = readFileSync((await download.path())!, 'utf8');
+	const data = JSON.parse(text);
+	expect(data.passkeys).toEqual([{ name: 'Test laptop', createdAt: expect.any(Number), lastUsedAt: expect.any(Number), synced: expect.any(Boolean) }]);
+	expect(data.passkeys[0].lastUsedAt).toBeGreaterThanOrEqual(data.passkeys[0].createdAt);
+	const id = credential.credentialId;
+	for (const spelling of [id, id.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')]) expect(text).not.toContain(spelling);
 });
 
 test('/settings/passkeys is axe clean in English and German, with the confirmation open too', async () => {

@@ -150,6 +150,35 @@ describe('session lifetime', () => {
 		expect((await me(u)).status).toBe(401);
 	});
 
+	it('keeps where each session signed in (request.cf country and city), not the address; unknown is null', async () => {
+		const u = await signUp('place');
+		const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+		const sign = (cf: Record<string, unknown>) =>
+			request('POST', '/api/auth/signin', { body: { username: u.username, password: u.password }, ip: '10.9.8.7', cf, headers: { 'user-agent': ua } });
+		const berlin = sessionCookie(await sign({ country: 'DE', city: 'Berlin' }))!;
+		const nowhere = sessionCookie(await sign({ country: 'XX' }))!;
+		const tor = sessionCookie(await sign({ country: 'T1', city: '' }))!;
+		// The sign-in form too (its body guard copies the request: the copy must keep `cf`).
+		const viaForm = sessionCookie(
+			await request('POST', '/signin', {
+				raw: new URLSearchParams({ username: u.username, password: u.password }).toString(),
+				contentType: 'application/x-www-form-urlencoded',
+				headers: { accept: 'text/html' },
+				cf: { country: 'NZ', city: 'Auckland' }
+			})
+		)!;
+		const list = await api(u, 'GET', '/api/auth/sessions');
+		const byId = new Map((list.body.sessions as { id: string; country: string | null; city: string | null; userAgent: string }[]).map((s) => [s.id, s]));
+		expect(byId.get(idOf(berlin))).toMatchObject({ country: 'DE', city: 'Berlin', userAgent: ua });
+		expect(byId.get(idOf(nowhere))).toMatchObject({ country: null, city: null });
+		expect(byId.get(idOf(tor))).toMatchObject({ country: null, city: null });
+		expect(byId.get(idOf(viaForm))).toMatchObject({ country: 'NZ', city: 'Auckland' });
+		expect(JSON.stringify(list.body)).not.toContain('10.9.8.7');
+		// The export says the same.
+		const data = await api(u, 'GET', '/api/me/data');
+		expect(data.body.sessions).toContainEqual(expect.objectContaining({ country: 'DE', city: 'Berlin', browser: ua }));
+	});
+
 	it("cannot revoke another user's session: 404, and that session still works", async () => {
 		const alice = await signUp('heidi');
 		const bob = await signUp('ivan');
@@ -309,6 +338,19 @@ describe('form pages', () => {
 	// As a browser sends it: without it SvelteKit answers form actions as JSON for `use:enhance`.
 	const html = { accept: 'text/html' };
 
+	it('a sign-up with an address lands on My games asking to look for the mail (issue 30)', async () => {
+		const username = uniqueName('uma');
+		const up = await request('POST', '/signup', {
+			raw: form({ username, password: 'long enough', email: `${username}@example.org` }),
+			contentType: FORM,
+			headers: html
+		});
+		expect(up.status).toBe(303);
+		expect(up.headers.get('location')).toBe('/games?welcome=check-mail');
+		const page = await request('GET', '/games?welcome=check-mail', { cookie: sessionCookie(up)!, headers: html });
+		expect(await page.text()).toContain('data-testid="check-mail"');
+	});
+
 	it('signs up and in through the forms: 303 to /games with the cookie', async () => {
 		const username = uniqueName('tina');
 		const up = await request('POST', '/signup', { raw: form({ username, password: 'long enough', email: '' }), contentType: FORM, headers: html });
@@ -323,7 +365,10 @@ describe('form pages', () => {
 
 		const page = await request('GET', '/settings/sessions', { cookie, headers: html });
 		expect(page.status).toBe(200);
-		expect(await page.text()).toContain('<table');
+		// Both sessions (the sign-up's and the sign-in's) are listed, this one marked.
+		const text = await page.text();
+		expect(text.match(/data-testid="session"/g)).toHaveLength(2);
+		expect(text.match(/This browser/g)).toHaveLength(1);
 
 		const out = await request('POST', '/signout', { cookie, raw: '', contentType: FORM, headers: html });
 		expect(out.status).toBe(303);

@@ -29,6 +29,8 @@ export interface RequestOptions {
 	origin?: string | null;
 	ip?: string;
 	headers?: Record<string, string>;
+	/** Cloudflare's `request.cf` as the edge would set it (e.g. `{country: 'DE', city: 'Berlin'}`). */
+	cf?: Record<string, unknown>;
 }
 
 /** A request to the real Worker (`exports.default.fetch`). */
@@ -43,7 +45,7 @@ export function request(method: string, path: string, o: RequestOptions = {}): P
 	}
 	if (o.contentType) headers['content-type'] = o.contentType;
 	// The test files use the DOM's Request/Response types, the Worker's fetch workerd's: same objects.
-	const init = { method, headers, body, redirect: 'manual' as const };
+	const init = { method, headers, body, redirect: 'manual' as const, ...(o.cf ? { cf: o.cf } : {}) };
 	return exports.default.fetch(ORIGIN + path, init as never) as unknown as Promise<Response>;
 }
 

@@ -58,6 +58,7 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/me/data', methods: ['GET'] },
 	{ path: '/api/me/delete', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/me/follows', methods: ['GET'] },
+	{ path: '/api/me/header', methods: ['GET'] },
 	{ path: '/api/me/inbox', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/me/mutes', methods: ['GET'] },
 	{ path: '/api/me/mutes/:user', methods: ['PUT', 'DELETE'], json: ['PUT'] },

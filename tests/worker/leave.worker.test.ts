@@ -118,7 +118,8 @@ describe('download my data (GET /api/me/data)', () => {
 		expect(data.notificationPrefs).toEqual([{ channel: 'email', mode: 'digest' }]);
 		expect(data.sessions).toHaveLength(1);
 		expect(data.sessions[0]).toMatchObject({ current: true });
-		expect(Object.keys(data.sessions[0]).sort()).toEqual(['browser', 'createdAt', 'current', 'expiresAt']);
+		expect(Object.keys(data.sessions[0]).sort()).toEqual(['browser', 'city', 'country', 'createdAt', 'current', 'expiresAt']);
+		expect(data.passkeys).toEqual([]);
 		expect(data.games).toHaveLength(1);
 		const g = data.games[0];
 		expect(g).toMatchObject({ id, kind: 'takeaway', status: 'finished', visibility: 'public', url: `http://localhost/games/${id}` });

@@ -405,3 +405,23 @@ describe('managing passkeys', () => {
 		expect(await env.DB.prepare('SELECT 1 FROM webauthn_challenges WHERE user_id = ?1').bind(user.id).first()).toBeNull();
 	});
 });
+
+describe('the data export (issue 30)', () => {
+	it('lists the passkeys by name, added and last used — never the credential id or the public key', async () => {
+		const { user, passkey } = await withPasskey('pk_export', 'Work laptop');
+		const before = Date.now();
+		expect((await signIn(await passkey.get(await signInOptions()))).status).toBe(200);
+		const res = await request('GET', '/api/me/data', { cookie: user.cookie });
+		expect(res.status).toBe(200);
+		const text = await res.text();
+		const data = JSON.parse(text);
+		expect(data.passkeys).toHaveLength(1);
+		expect(Object.keys(data.passkeys[0]).sort()).toEqual(['createdAt', 'lastUsedAt', 'name', 'synced']);
+		expect(data.passkeys[0]).toMatchObject({ name: 'Work laptop', synced: false });
+		expect(data.passkeys[0].createdAt).toBeLessThanOrEqual(before);
+		expect(data.passkeys[0].lastUsedAt).toBeGreaterThanOrEqual(before);
+		const stored = await row(passkey.credentialId);
+		expect(text).not.toContain(passkey.credentialId);
+		expect(text).not.toContain(String(stored!.public_key));
+	});
+});

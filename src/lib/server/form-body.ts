@@ -55,7 +55,9 @@ export async function checkFormBody(request: Request): Promise<FormCheck> {
 	} catch {
 		return refuse(400, 'The form could not be read.');
 	}
-	return { ok: true, request: new Request(request.url, { method: request.method, headers: request.headers, body: bytes }) };
+	// The copy keeps Cloudflare's `cf` (a sign-in stores its country and city with the session).
+	const cf = (request as { cf?: unknown }).cf;
+	return { ok: true, request: new Request(request.url, { method: request.method, headers: request.headers, body: bytes, ...(cf ? { cf } : {}) } as RequestInit) };
 }
 
 /**

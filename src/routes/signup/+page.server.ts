@@ -27,6 +27,8 @@ export const actions: Actions = {
 			{ db: env.DB, request: event.request, signupLimit: signupLimitFrom(env.AUTH_SIGNUPS_PER_HOUR), mail: { env, origin: linkOrigin(env, event.url) } },
 			input
 		);
-		return finish(event, result, { username: input.username.slice(0, 64), email: input.email.slice(0, 254) });
+		// With an address, a confirmation mail went out: My games says to look for it (issue 30).
+		const home = result.ok && result.user.email ? `${HOME}?welcome=check-mail` : HOME;
+		return finish(event, result, { username: input.username.slice(0, 64), email: input.email.slice(0, 254) }, home);
 	}
 };

@@ -38,8 +38,8 @@ export const HOME = '/games';
  * again). On failure: the code for the page's message and the non-secret fields to refill (never the
  * password).
  */
-export function finish<R extends Record<string, string>>(event: RequestEvent, result: AuthResult, refill: R) {
+export function finish<R extends Record<string, string>>(event: RequestEvent, result: AuthResult, refill: R, home: string = HOME) {
 	if (!result.ok) return fail(result.status, { code: result.code, ...refill });
 	signedIn(event, result);
-	redirect(303, localizeHref(HOME));
+	redirect(303, localizeHref(home));
 }

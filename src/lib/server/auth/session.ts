@@ -40,17 +40,37 @@ export function sessionIdFromToken(token: string): string {
 	return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+/** Where a sign-in came from, as far as Cloudflare knows (`request.cf`); each part null when not. */
+export interface SignInPlace {
+	country: string | null;
+	city: string | null;
+}
+
+/**
+ * The place of a request from Cloudflare's `request.cf` (country: ISO 3166 alpha-2; city: a name).
+ * Cloudflare's "T1" (Tor) and "XX" (unknown) are no country. Local `wrangler dev` runs with
+ * CLOUDFLARE_CF_FETCH_ENABLED=false (scripts/lib/devserver.ts) and then makes up a place; that is
+ * what a dev session shows.
+ */
+export function placeOf(request: Request): SignInPlace {
+	const cf = (request as { cf?: { country?: unknown; city?: unknown } }).cf;
+	const country = typeof cf?.country === 'string' && /^[A-Z]{2}$/.test(cf.country) && cf.country !== 'XX' && cf.country !== 'T1' ? cf.country : null;
+	const city = typeof cf?.city === 'string' && cf.city.trim() ? cf.city.trim().slice(0, 100) : null;
+	return { country, city };
+}
+
 export async function createSession(
 	d1: D1Database,
 	token: string,
 	userId: string,
 	userAgent: string | null = null,
-	now = Date.now()
+	now = Date.now(),
+	place: SignInPlace = { country: null, city: null }
 ): Promise<SessionInfo> {
 	const session = { id: sessionIdFromToken(token), userId, expiresAt: now + SESSION_TTL, createdAt: now };
 	await getDb(d1)
 		.insert(sessions)
-		.values({ ...session, userAgent: userAgent?.slice(0, 200) ?? null });
+		.values({ ...session, userAgent: userAgent?.slice(0, 200) ?? null, country: place.country, city: place.city });
 	return { id: session.id, expiresAt: session.expiresAt };
 }
 
@@ -117,7 +137,14 @@ export async function listUserSessions(d1: D1Database, userId: string, now = Dat
 	const db = getDb(d1);
 	await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
 	const rows = await db
-		.select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+		.select({
+			id: sessions.id,
+			createdAt: sessions.createdAt,
+			expiresAt: sessions.expiresAt,
+			userAgent: sessions.userAgent,
+			country: sessions.country,
+			city: sessions.city
+		})
 		.from(sessions)
 		.where(eq(sessions.userId, userId))
 		.all();

@@ -17,7 +17,7 @@ import { fail, rateLimited, type AuthFailure } from './failure';
 import { PASSWORD_MAX, USERNAME, checkEmail, checkPassword, checkUsername } from './input';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { LIMITS, clientIp, keys, release, reserve, type Bucket, type Limit } from './ratelimit';
-import { createSession, generateSessionToken } from './session';
+import { createSession, generateSessionToken, placeOf } from './session';
 import { skeleton } from './skeleton';
 
 /** The JSON bodies; anything but strings in these fields is a 400 BAD_REQUEST from readJson. */
@@ -57,7 +57,7 @@ export function signupLimitFrom(value: string | undefined): Limit | undefined {
 
 export async function startSession(ctx: Context, user: AuthSuccess['user'], knownHere: boolean): Promise<AuthSuccess> {
 	const token = generateSessionToken();
-	const session = await createSession(ctx.db, token, user.id, ctx.request.headers.get('user-agent'));
+	const session = await createSession(ctx.db, token, user.id, ctx.request.headers.get('user-agent'), Date.now(), placeOf(ctx.request));
 	const device = knownHere ? null : await issueDevice(ctx.db, user.id);
 	return { ok: true, user, token, expiresAt: session.expiresAt, device };
 }

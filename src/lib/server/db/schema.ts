@@ -47,7 +47,14 @@ export const sessions = sqliteTable(
 			.references(() => users.id, { onDelete: 'cascade' }),
 		expiresAt: integer('expires_at').notNull(),
 		createdAt: integer('created_at').notNull(),
-		userAgent: text('user_agent')
+		userAgent: text('user_agent'),
+		/**
+		 * Where the sign-in came from as Cloudflare placed the request (`request.cf`, issue 30): the
+		 * ISO country code and the city, each null when unknown. Shown on /settings/sessions so a
+		 * stranger's session stands out; never the IP address.
+		 */
+		country: text('country'),
+		city: text('city')
 	},
 	(t) => [index('sessions_user_id_idx').on(t.userId)]
 );
@@ -540,3 +547,17 @@ export const rematches = sqliteTable(
 	},
 	(t) => [uniqueIndex('rematches_new_game_idx').on(t.newGameId)]
 );
+
+/**
+ * The demo seed of `npm start` (issue 30): one row while it runs and after, so the landing page,
+ * the lobby and the archive can say the demo games are still being made instead of looking empty.
+ * Written only through the dev-only POST and DELETE /dev/seed (src/lib/server/dev-seed.ts); a real site
+ * never has a row.
+ */
+export const demoSeed = sqliteTable('demo_seed', {
+	/** Always 1: there is one seed. */
+	id: integer('id').primaryKey(),
+	startedAt: integer('started_at').notNull(),
+	/** Null while it runs. */
+	finishedAt: integer('finished_at')
+});

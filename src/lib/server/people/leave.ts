@@ -72,8 +72,17 @@ export interface PersonalData {
 	};
 	notificationPrefs: { channel: string; mode: string }[];
 	pushSubscriptions: { endpoint: string; createdAt: number }[];
-	/** Browser (user agent), created, expires — never the token or its hash. */
-	sessions: { browser: string | null; createdAt: number; expiresAt: number; current: boolean }[];
+	/**
+	 * Browser (user agent), created, expires and where it was signed in (country code and city as
+	 * Cloudflare placed the request, null when unknown) — never the token or its hash.
+	 */
+	sessions: { browser: string | null; createdAt: number; expiresAt: number; current: boolean; country: string | null; city: string | null }[];
+	/**
+	 * The user's passkeys as the settings page lists them: the name they gave, when it was added and
+	 * last used, whether the authenticator syncs it. Not the credential id nor the public key: they
+	 * are the authenticator's, mean nothing to a person, and the id is what a sign-in asks for.
+	 */
+	passkeys: { name: string; createdAt: number; lastUsedAt: number | null; synced: boolean }[];
 	inbox: { kind: string; gameId: string | null; message: unknown; createdAt: number; readAt: number | null }[];
 	games: ExportedGame[];
 }
@@ -95,17 +104,18 @@ const room = (env: LeaveEnv, gameId: string) => env.GAME_ROOM.get(env.GAME_ROOM.
 /** Everything kept about the user, and nothing about anyone else (every query is by their id). */
 export async function personalData(env: LeaveEnv, userId: string, currentSession: string | null, origin: string): Promise<PersonalData | null> {
 	const db = env.DB;
-	const [u, prefs, push, sessions, inbox, games] = await db.batch([
+	const [u, prefs, push, sessions, inbox, games, passkeys] = await db.batch([
 		db.prepare('SELECT * FROM users WHERE id = ?1').bind(userId),
 		db.prepare('SELECT channel, mode FROM notification_prefs WHERE user_id = ?1 ORDER BY channel').bind(userId),
 		db.prepare('SELECT endpoint, created_at FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at').bind(userId),
-		db.prepare('SELECT id, user_agent, created_at, expires_at FROM sessions WHERE user_id = ?1 ORDER BY created_at').bind(userId),
+		db.prepare('SELECT id, user_agent, created_at, expires_at, country, city FROM sessions WHERE user_id = ?1 ORDER BY created_at').bind(userId),
 		db.prepare('SELECT kind, game_id, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at, id').bind(userId),
 		db.prepare(
 			'SELECT g.id AS id, g.game AS kind, g.status AS status, g.visibility AS visibility, s.seat AS seat, s.colour AS colour, s.score AS score, ' +
 				's.winner AS winner, g.created_at AS created_at, g.started_at AS started_at, g.finished_at AS finished_at, g.updated_at AS updated_at ' +
 				'FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?1 ORDER BY g.created_at, g.id'
-		).bind(userId)
+		).bind(userId),
+		db.prepare('SELECT name, created_at, last_used_at, backed_up FROM passkeys WHERE user_id = ?1 ORDER BY created_at').bind(userId)
 	]);
 	const user = (u.results as UserRow[])[0];
 	if (!user) return null;
@@ -138,11 +148,21 @@ export async function personalData(env: LeaveEnv, userId: string, currentSession
 		},
 		notificationPrefs: (prefs.results as { channel: string; mode: string }[]).map((p) => ({ channel: p.channel, mode: p.mode })),
 		pushSubscriptions: (push.results as { endpoint: string; created_at: number }[]).map((p) => ({ endpoint: p.endpoint, createdAt: p.created_at })),
-		sessions: (sessions.results as { id: string; user_agent: string | null; created_at: number; expires_at: number }[]).map((s) => ({
+		sessions: (
+			sessions.results as { id: string; user_agent: string | null; created_at: number; expires_at: number; country: string | null; city: string | null }[]
+		).map((s) => ({
 			browser: s.user_agent,
 			createdAt: s.created_at,
 			expiresAt: s.expires_at,
-			current: s.id === currentSession
+			current: s.id === currentSession,
+			country: s.country,
+			city: s.city
+		})),
+		passkeys: (passkeys.results as { name: string; created_at: number; last_used_at: number | null; backed_up: number }[]).map((p) => ({
+			name: p.name,
+			createdAt: p.created_at,
+			lastUsedAt: p.last_used_at,
+			synced: p.backed_up === 1
 		})),
 		inbox: (inbox.results as { kind: string; game_id: string | null; data: string; created_at: number; read_at: number | null }[]).map((i) => ({
 			kind: i.kind,

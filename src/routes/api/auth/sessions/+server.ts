@@ -4,7 +4,7 @@ import { listUserSessions } from '$lib/server/auth/session';
 import { jsonResponse } from '$lib/server/http';
 
 /**
- * GET → {sessions: [{id, createdAt, expiresAt, userAgent, current}]}: the signed-in user's own
+ * GET → {sessions: [{id, createdAt, expiresAt, userAgent, country, city, current}]}: the signed-in user's own
  * sessions. The id is the SHA-256 of the token, so listing it gives nothing to sign in with.
  */
 export const GET: RequestHandler = async ({ locals, platform }) => {
