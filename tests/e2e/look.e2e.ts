@@ -292,11 +292,11 @@ describe('errors', () => {
 // did not load has an empty box), no Rapa Nui card name breaks inside a word (only at spaces,
 // hyphens and the catalog's soft hyphens) or overflows its card, and every card has a name.
 describe('the pieces (issue 30)', () => {
-	/** Word pieces of card names that the browser laid out on more than one line, or names wider than their card. */
+	/** Word pieces of card names (and of the players' offering lines) that the browser laid out on more than one line, or names wider than their card. */
 	const brokenNames = (page: Page) =>
 		page.evaluate(() => {
 			const out: string[] = [];
-			for (const el of document.querySelectorAll<HTMLElement>('.card .name')) {
+			for (const el of document.querySelectorAll<HTMLElement>('.card .name, [data-testid^="ledger-"] li')) {
 				const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
 				for (let n = walker.nextNode(); n; n = walker.nextNode()) {
 					// A piece's first and last letters on one line (each letter's own box: a range that starts at a
@@ -332,6 +332,11 @@ describe('the pieces (issue 30)', () => {
 					// The sprite loads once per page; a <use> is drawn when it has.
 					await expect.poll(() => drawn(page, '.card svg.type-icon use').then((a) => a.drawn === a.all && a.all), { timeout: 5000 }).toBeGreaterThan(10);
 					for (const name of await page.locator('.card .piece-vh').allTextContents()) expect(name.trim().length).toBeGreaterThan(2);
+					// The finished game too: its players' lines are longer ("Papiermaulbeere 9 (yours exactly: 8)") and
+					// once broke inside a word in German.
+					await page.goto(server.url + prefix(locale) + `/games/${rnFinished}`, { waitUntil: 'networkidle' });
+					expect(await page.locator('[data-testid^="ledger-"] li').count()).toBeGreaterThan(0);
+					expect(await brokenNames(page)).toEqual([]);
 				} finally {
 					await page.close();
 				}
