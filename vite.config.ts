@@ -12,6 +12,20 @@ export default defineConfig(({ mode }) => ({
 		// Options live in project.inlang/paraglide.config.js, shared with the CLI.
 		paraglideVitePlugin({ project: './project.inlang' })
 	],
+	build: {
+		rolldownOptions: {
+			treeshake: {
+				// Pure code the bundler cannot prove pure (a top-level `new Uint32Array(...)`, an enum's
+				// IIFE): left as side effects, they make every page load the chunk they share (SHA-256
+				// came to the game page this way). The engines and kinds are pure by contract
+				// (conventions §1); unmatched modules keep the default (side effects assumed).
+				moduleSideEffects: [
+					{ test: /[\\/]node_modules[\\/]@oslojs[\\/]/, sideEffects: false },
+					{ test: /[\\/]src[\\/]lib[\\/](engine|games)[\\/][^?]*\.ts$/, sideEffects: false }
+				]
+			}
+		}
+	},
 	environments: {
 		ssr: {
 			build: {
