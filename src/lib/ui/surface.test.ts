@@ -3,7 +3,8 @@
  * through the kind's public surface — `$lib/games/<kind>/surface` (the data it draws, readers of a
  * view's public facts and the engine's answers, such as a move's choices), `$lib/games/<kind>` (its
  * index.ts: the same plus the `Game`, for the history board that replays), `$lib/games/<kind>/text`
- * (its words: they say what the engine decided, they decide nothing) and `$lib/games/<kind>/kind`
+ * (its words: they say what the engine decided, they decide nothing; `…/logText` may hold the log's
+ * sentences apart, so that a page loads them only when it shows a log line) and `$lib/games/<kind>/kind`
  * (the plug-in the registry holds too). Any other `$lib/games/<kind>/…` import in src/lib/ui fails
  * here. Tests (`*.test.ts`) are exempt: they may build positions with a kind's test helpers.
  */
@@ -13,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const UI = join(ROOT, 'src', 'lib', 'ui');
-const PUBLIC = new Set(['', 'surface', 'text', 'kind']);
+const PUBLIC = new Set(['', 'surface', 'text', 'logText', 'kind']);
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

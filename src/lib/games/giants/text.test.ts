@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { GiantsEntry } from '$lib/games/giants';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { playGreedy } from '$lib/ui/giants/fixtures';
-import { logText } from './text';
+import { logText } from './logText';
 
 const NAMES = ['Ana', 'Ben', 'Caro', 'Dev'];
 const name = (seat: number) => NAMES[seat];
