@@ -2,7 +2,8 @@
  * The board and components (G-1), read from data/board.json — a copy of shared/rules/giants-board.json,
  * kept as data so the printed values can replace it one for one. This module only indexes it.
  */
-import data from './data/board.json';
+// Named imports, not the whole object: the file's `_about` (its provenance) stays out of the bundles.
+import { ahus, components, hexes, setup } from './data/board.json';
 import type { AhuId, Colour, HexId } from './types';
 
 export type HexType = 'plain' | 'village' | 'sorcerer_hut' | 'forest' | 'headdress_quarry' | 'moai_quarry';
@@ -24,9 +25,9 @@ export interface AhuData {
 	headdressValue: number;
 }
 
-export const HEXES: readonly HexData[] = data.hexes as HexData[];
-export const AHUS: readonly AhuData[] = data.ahus as AhuData[];
-export const COMPONENTS = data.components as {
+export const HEXES: readonly HexData[] = hexes as HexData[];
+export const AHUS: readonly AhuData[] = ahus as AhuData[];
+export const COMPONENTS = components as {
 	colours: Colour[];
 	perColour: { workers: number; chief: number; medicineMan: number; pedestals: number; tribeMarkers: number };
 	moai: Record<'1' | '2' | '3', number>;
@@ -35,7 +36,7 @@ export const COMPONENTS = data.components as {
 	rongoHalves: number;
 	dice: { white: { count: number; faces: number[] }; brown: { count: number; faces: number[] } };
 };
-export const SETUP = data.setup as {
+export const SETUP = setup as {
 	pedestalsByPlayers: Record<string, number>;
 	brownDiceByPlayers: Record<string, number>;
 	start: { tribeMarkers: number; workers: number; workersQuickStart: number; chief: number; medicineMan: number };
