@@ -2,6 +2,7 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { testKinds } from './tests/kinds/test-kinds.js';
+import { compactMessages } from './scripts/lib/compact-messages.js';
 
 export default defineConfig(({ mode }) => ({
 	plugins: [
@@ -9,6 +10,8 @@ export default defineConfig(({ mode }) => ({
 		// in a test build (`vite build --mode test`); the site's build never sees them.
 		...(mode === 'test' ? [testKinds()] : []),
 		sveltekit(),
+		// Each message's locale dispatcher as one shared call (the game page's JavaScript budget).
+		compactMessages(),
 		// Options live in project.inlang/paraglide.config.js, shared with the CLI.
 		paraglideVitePlugin({ project: './project.inlang' })
 	],
