@@ -1,8 +1,10 @@
 /**
  * npm test (issue 29): every check of the project, as CI runs it (.ci/run: `npm ci`, then this).
  *
- * The steps run one after another, as they always did: type checks, unit and scenario tests, the
- * build with its bundle check, the Worker tests, the end-to-end tests, the crash test. The
+ * The steps: type checks, unit and scenario tests, the build with its bundle check, then the Worker
+ * tests and the end-to-end tests side by side (issue 30: both mostly wait — one workerd thread, a
+ * browser waiting for its server — so together they take little longer than the longer alone; the
+ * Worker tests' output is kept and printed when they end), then the crash test. The
  * fuzzers (`npm run test:fuzz`: every kind's games, the same games and seeds as ever) run *beside*
  * the steps after the build, at the lowest CPU priority (`nice -n 19`, in the steps' session): they use only the CPU the steps leave idle, so the steps take nearly as long
  * as without them, and what is left of the fuzzing runs at full speed after the last step. Not before the build's end: until then each step recompiles
@@ -20,13 +22,16 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const STEPS: [name: string, script: string][] = [
-	['check', 'check'],
-	['unit', 'test:unit'],
-	['build', 'build:check'],
-	['worker', 'test:worker'],
-	['e2e', 'test:e2e'],
-	['crash', 'test:crash']
+/** Groups of steps, one group after another; the steps of a group run side by side. */
+const STEPS: [name: string, script: string][][] = [
+	[['check', 'check']],
+	[['unit', 'test:unit']],
+	[['build', 'build:check']],
+	[
+		['e2e', 'test:e2e'],
+		['worker', 'test:worker']
+	],
+	[['crash', 'test:crash']]
 ];
 /** The last step that compiles Paraglide's messages (check, Vitest's and Vite's plugins do). */
 const FUZZ_AFTER = 'build';
@@ -59,12 +64,25 @@ function timed(args: string[], nice: boolean) {
 }
 const row = (wall: number, cpu: number | null, code: number) => `${String(wall).padStart(5)} s  ${cpu === null ? '    ?' : String(cpu).padStart(5)} s${code ? '  FAILED' : ''}`;
 
-/** Runs `npm run <script>` with the terminal; resolves with its exit code and CPU seconds. */
-function step(script: string): Promise<{ code: number; cpu: number | null }> {
+const running = new Set<number>();
+
+/**
+ * Runs `npm run <script>`, with the terminal or (`quiet`) with its output kept and printed when it
+ * ends; resolves with its exit code and CPU seconds.
+ */
+function step(script: string, quiet = false): Promise<{ code: number; cpu: number | null }> {
 	const t = timed([script], false);
 	return new Promise((done) => {
-		const child = spawn(t.command[0], t.command.slice(1), { stdio: 'inherit' });
-		child.on('exit', (code, signal) => done({ code: code ?? (signal ? 128 : 1), cpu: t.cpu() }));
+		const child = spawn(t.command[0], t.command.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+		if (child.pid !== undefined) running.add(child.pid);
+		let out = '';
+		child.stdout?.on('data', (d) => (out += d));
+		child.stderr?.on('data', (d) => (out += d));
+		child.on('exit', (code, signal) => {
+			if (child.pid !== undefined) running.delete(child.pid);
+			if (quiet) console.log(`\n── ${script}, run beside the step above ──\n${out.trim()}\n`);
+			done({ code: code ?? (signal ? 128 : 1), cpu: t.cpu() });
+		});
 	});
 }
 
@@ -85,6 +103,17 @@ function descendants(pid: number): number[] {
 	const found: number[] = [];
 	for (let queue = [pid]; queue.length; ) for (const c of children.get(queue.shift()!) ?? []) found.push(c), queue.push(c);
 	return found;
+}
+
+/** Ends `pid` and every process below it. */
+function killTree(pid: number) {
+	for (const p of [pid, ...descendants(pid)]) {
+		try {
+			process.kill(p, 'SIGTERM');
+		} catch {
+			/* gone */
+		}
+	}
 }
 
 /** The fuzzers (`npm run test:fuzz`), in the background; their output is kept and printed when they end. */
@@ -111,13 +140,7 @@ function fuzzers(niced: boolean) {
 		result,
 		stop() {
 			if (child.exitCode !== null || child.pid === undefined) return;
-			for (const pid of [child.pid, ...descendants(child.pid)]) {
-				try {
-					process.kill(pid, 'SIGTERM');
-				} catch {
-					/* gone */
-				}
-			}
+			killTree(child.pid);
 		}
 	};
 }
@@ -125,6 +148,7 @@ function fuzzers(niced: boolean) {
 let background: ReturnType<typeof fuzzers> | null = null;
 const stopAndExit = (code: number) => {
 	background?.stop();
+	for (const pid of running) killTree(pid);
 	rmSync(scratch, { recursive: true, force: true });
 	process.exit(code);
 };
@@ -132,15 +156,17 @@ process.on('SIGINT', () => stopAndExit(130));
 process.on('SIGTERM', () => stopAndExit(143));
 
 let failed: string | null = null;
-for (const [name, script] of STEPS) {
+for (const group of STEPS) {
 	const t = Date.now();
-	const { code, cpu } = await step(script);
-	times.push([name, row(secs(t), cpu, code)]);
-	if (code) {
-		failed = name;
+	// Each step's own wall time: from the group's start to its own end.
+	const results = await Promise.all(group.map(([, script], i) => step(script, i > 0).then((r) => ({ ...r, wall: secs(t) }))));
+	group.forEach(([name], i) => times.push([group.length > 1 ? `${name} (side by side)` : name, row(results[i].wall, results[i].cpu, results[i].code)]));
+	const broken = group.filter((_, i) => results[i].code).map(([name]) => name);
+	if (broken.length) {
+		failed = broken.join(' and ');
 		break;
 	}
-	if (name === FUZZ_AFTER && !serial) background = fuzzers(true);
+	if (group.some(([name]) => name === FUZZ_AFTER) && !serial) background = fuzzers(true);
 }
 let fuzzCode = 0;
 if (failed) background?.stop();
