@@ -35,7 +35,9 @@ export default defineConfig({
 		name: 'workers',
 		include: ['tests/worker/**/*.worker.test.ts'],
 		setupFiles: ['./tests/worker/setup.ts'],
-		testTimeout: 30_000,
+		// A guard against a hung test, not a speed limit: `npm test` runs these beside the e2e files
+		// (scripts/test.ts), and on a loaded machine one heavy test took over 30 s.
+		testTimeout: 90_000,
 		// Vitest 5 hands each new test file's runner every module it has cached on disk, and the
 		// Cloudflare pool inlines their code into one WebSocket message; with the whole app (three
 		// engines, their bots, the SvelteKit server) that message outgrew workerd's 32 MiB limit
