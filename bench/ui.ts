@@ -1,5 +1,6 @@
 /**
  * npm run bench:ui [-- --moves 200] [--runs 5] [--no-build] [--state-dir DIR]
+ *                   [--slowest 10] [--profile] [--interval 100] [--top 25] [--save FILE]
  *
  * The game page in a real browser (Debian's Chromium, headless, phone viewport 390×844) against
  * `wrangler dev` on the built app with its own fresh local state. Four players sign up and start a
@@ -16,6 +17,12 @@
  *    cleared before each move so a measure never pairs with a stale mark. Target: ≤ 16 ms.
  * 3. Load: 5 cold loads of /games/<id> (fresh browser profile each), largest-contentful-paint from
  *    a buffered PerformanceObserver, DOMContentLoaded and load from the navigation timing entry.
+ * `--slowest N` lists the N slowest re-renders of 2. with the move that caused each.
+ * `--profile`: while the moves of 2. are played, V8's sampling profiler records the watching page's
+ * main thread (every `--interval` µs); the report lists the `--top` functions by self and by total
+ * time, in the sources' names when the client build has source maps (a build here then runs
+ * `vite build --sourcemap`: the same code, plus maps). The profiler slows the page, so its run's
+ * re-render figures are not the benchmark's; `--save FILE` keeps the .cpuprofile for DevTools.
  * Results: docs/benchmarks.md ("UI").
  */
 import { execFileSync } from 'node:child_process';
@@ -35,9 +42,10 @@ if (!KIND) {
 	process.exit(2);
 }
 const randomBot = randomLegal(KIND);
-import { build, freePort, migrate, startDevServer } from '../scripts/lib/devserver';
+import { ROOT, build, freePort, migrate, run, startDevServer } from '../scripts/lib/devserver';
 import { Client } from '../scripts/lib/client';
 import { CHROMIUM, newPerson, type Person } from '../tests/e2e/browser';
+import { clientHasSourceMaps, printSummary, startProfile, summarise } from './lib/pageprofile';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: number) => {
@@ -46,6 +54,10 @@ const opt = (name: string, d: number) => {
 };
 const MOVES = opt('--moves', 200);
 const RUNS = opt('--runs', 5);
+const PROFILE = args.includes('--profile');
+const INTERVAL = opt('--interval', 100);
+const TOP = opt('--top', 25);
+const SAVE = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
 const PASSWORD = 'bench-password-1234';
 const STATE_PARENT = (() => {
 	const i = args.indexOf('--state-dir');
@@ -173,7 +185,10 @@ function chromiumVersion() {
 }
 
 async function main() {
-	if (!args.includes('--no-build')) await build({ quiet: true });
+	if (args.includes('--no-build')) {
+		if (PROFILE && !clientHasSourceMaps()) console.warn('(the last build has no source maps — `vite build --sourcemap` — so frames show as chunks, lines and columns)');
+	} else if (PROFILE) await run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--sourcemap'], { quiet: true });
+	else await build({ quiet: true });
 	const dir = mkdtempSync(join(STATE_PARENT, 'rongo-bench-ui-'));
 	await migrate(dir, { quiet: true });
 	const server = await startDevServer({ port: await freePort(), persistTo: dir, stdio: 'pipe', logLevel: 'warn' });
@@ -206,6 +221,9 @@ async function main() {
 		const fallback: number[] = [];
 		let missed = 0;
 		let played = 0;
+		/** Each measure with the move that caused it (the slowest are listed). */
+		const slow: { t: number; seat: number; move: string }[] = [];
+		const stopProfile = PROFILE ? await startProfile(page, INTERVAL) : null;
 		while (played < MOVES) {
 			const any = await players[0].game<unknown>(id);
 			if (!any.view || any.status !== 'active') break; // a finished game's status says so (kinds have no isOver since the outcome contract)
@@ -236,7 +254,9 @@ async function main() {
 			}));
 			render.push(...r.measures);
 			fallback.push(...r.fallback);
+			for (const t of r.measures) slow.push({ t, seat, move: JSON.stringify(move) });
 		}
+		const profile = stopProfile ? await stopProfile() : null;
 		await page.close();
 		await watcher.close();
 		people.length = 0;
@@ -281,6 +301,12 @@ async function main() {
 		if (usePage && fallback.length) {
 			console.log(`   (MutationObserver for comparison: p50 ${ms(pct(fallback, 50))}   p95 ${ms(pct(fallback, 95))}   max ${ms(Math.max(...fallback))})`);
 		}
+
+		if (args.includes('--slowest')) {
+			console.log(`   slowest events (the watcher is seat ${room.seats.find((x) => x.username === players[0].username)?.seat}):`);
+			for (const e of slow.sort((a, b) => b.t - a.t).slice(0, opt('--slowest', 10))) console.log(`   ${ms(e.t).padStart(9)}  seat ${e.seat}: ${e.move.slice(0, 110)}`);
+		}
+		if (profile) printSummary(summarise(profile), xs.length, TOP, SAVE, profile);
 
 		console.log(`\n3. cold loads of /games/<id>, ${loads.length} runs (median):`);
 		console.log(`   LCP ${ms(median(loads.map((l) => l.lcp)))}   DOMContentLoaded ${ms(median(loads.map((l) => l.dcl)))}   load ${ms(median(loads.map((l) => l.load)))}`);
