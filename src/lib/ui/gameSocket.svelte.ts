@@ -53,10 +53,15 @@ export function logLines<Entry = unknown>(batches: LogBatch<Entry>[]): LogLine<E
 }
 
 export class GameSocket {
-	room = $state<RoomView>() as RoomView;
+	/**
+	 * Raw, not deeply reactive (issue 30, event → re-render): every message replaces the room and the
+	 * log whole and nothing writes into them, so a deep proxy would only be built again and read
+	 * through on every event. Assign a new object or array to change them.
+	 */
+	room = $state.raw<RoomView>() as RoomView;
 	status = $state<LiveStatus>('connecting');
-	/** Newest first. */
-	log = $state<LogLine[]>([]);
+	/** Newest first. Raw like the room: a new array per event. */
+	log = $state.raw<LogLine[]>([]);
 
 	private ws: WebSocket | null = null;
 	private attempts = 0;
