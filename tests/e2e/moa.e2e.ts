@@ -8,7 +8,7 @@
  *   screen without scrolling, axe clean;
  * - a hidden hand (M-0.2.1): no other seat's page, view or log ever holds a card of it;
  * - a card that adds nothing to its payment (M-8.2): the composer warns, Confirm still sends it, and
- *   it is spent.
+ *   it is spent: the discard pile shows it when opened (closed, its cards are not drawn).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -273,4 +273,11 @@ test('M-8.2: a card that adds nothing to the payment: the composer warns, Confir
 	expect(after.secret.hands[seat]).not.toContain(useless);
 	expect(after.birdDiscard).toContain(useless);
 	expect(after.karakia[seat]).toEqual([{ id: 'K04', fresh: true }]);
+	// The discard pile shows it card by card once opened; closed, its cards are not drawn at all
+	// (issue 30: they were drawn again on every payment, unseen).
+	const pile = page.getByTestId('discard');
+	expect(await pile.locator('[data-card]').count()).toBe(0);
+	await pile.locator('summary').click();
+	await expect.poll(() => pile.locator(`[data-card="${useless}"]`).count()).toBe(1);
+	expect(await pile.locator('[data-card]').count()).toBe(after.birdDiscard.length);
 });
