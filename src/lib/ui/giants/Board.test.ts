@@ -6,6 +6,8 @@ import { DEMO_NAMES, demoView } from './board/demo';
 
 const name = (seat: number) => DEMO_NAMES[seat];
 const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0;
+/** The board itself, without the platform's Stage around it (whose frame is a Tab stop for scrolling). */
+const svgOf = (html: string) => html.slice(html.indexOf('<svg'), html.lastIndexOf('</svg>'));
 /** Accessible names in the markup (kept short in failure messages, unlike the whole markup). */
 const labels = (html: string) => [...html.matchAll(/aria-label="([^"]*)"/g)].map((x) => x[1].replaceAll('&#39;', "'"));
 /** The opening tag of the element with this accessible name. */
@@ -23,7 +25,10 @@ describe('Board (server-rendered)', () => {
 		expect(body).toContain('role="group"');
 		expect(body).toContain('aria-label="Giants board');
 		expect(body).not.toContain('role="button"');
-		expect(body).not.toContain('tabindex="0"');
+		expect(svgOf(body)).not.toContain('tabindex="0"');
+		// The frame around it, the platform's Stage: one Tab stop to scroll it by keyboard.
+		expect(count(body, /tabindex="0"/g)).toBe(1);
+		expect(body).toContain('data-testid="stage-scroller"');
 	});
 
 	it('describes the contents of hexes and ahus in words', () => {
@@ -54,8 +59,8 @@ describe('Board (server-rendered)', () => {
 		});
 		expect(count(body, /role="button"/g)).toBe(4);
 		// Roving tabindex: the first target is the board's one Tab stop; arrows reach the others.
-		expect(count(body, /tabindex="0"/g)).toBe(1);
-		expect(count(body, /tabindex="-1"/g)).toBe(3);
+		expect(count(svgOf(body), /tabindex="0"/g)).toBe(1);
+		expect(count(svgOf(body), /tabindex="-1"/g)).toBe(3);
 		const buttons = [
 			'Forest H04, wood number 2; can be chosen',
 			'Forest H10, wood number 4; Ana: workers: 2; Ben: chief; Chen: workers: 1; logs: 2; +2 Ben; can be chosen',

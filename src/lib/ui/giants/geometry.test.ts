@@ -7,7 +7,6 @@ import {
 	BOARD_BOX,
 	HEX_GEO_BY_ID,
 	INNER,
-	MAX_ZOOM,
 	R,
 	SIDE_ANGLE,
 	convexOverlap,
@@ -15,9 +14,7 @@ import {
 	hexCentre,
 	hexCorners,
 	nearestInDirection,
-	panBy,
 	rectCorners,
-	zoomAbout,
 	type Side
 } from './geometry';
 
@@ -135,26 +132,5 @@ describe('gridLayout', () => {
 			expect(p.y).toBeGreaterThanOrEqual(0);
 			expect(p.y).toBeLessThanOrEqual(20);
 		}
-	});
-});
-
-describe('zoom and pan', () => {
-	const base = { x: 0, y: 0, w: 800, h: 500 };
-	it('zooming keeps the point under the pointer fixed and stays within the limits', () => {
-		const z = zoomAbout(base, base, 2, { x: 200, y: 100 });
-		expect(z.w).toBe(400);
-		expect(z.h).toBe(250);
-		// The point keeps its relative position in the view.
-		expect((200 - z.x) / z.w).toBeCloseTo(200 / 800);
-		expect((100 - z.y) / z.h).toBeCloseTo(100 / 500);
-		const max = zoomAbout(base, base, 100, { x: 400, y: 250 });
-		expect(max.w).toBeCloseTo(800 / MAX_ZOOM);
-		expect(zoomAbout(base, z, 0.01, { x: 0, y: 0 })).toEqual(base);
-	});
-	it('panning stops at the board edge', () => {
-		const z = zoomAbout(base, base, 2, { x: 400, y: 250 });
-		expect(panBy(base, z, -1000, 0).x).toBe(0);
-		expect(panBy(base, z, 1000, 1000)).toEqual({ x: 400, y: 250, w: 400, h: 250 });
-		expect(panBy(base, base, 50, 50)).toEqual(base);
 	});
 });

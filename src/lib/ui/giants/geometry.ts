@@ -242,24 +242,3 @@ export function gridLayout(n: number, band: Box, cellW: number, cellH: number): 
 	}
 	return { scale, at };
 }
-
-/** Zoom limits: 1 shows the whole board. */
-export const MAX_ZOOM = 4;
-
-function clampBox(base: Box, vb: Box): Box {
-	const x = Math.min(Math.max(vb.x, base.x), base.x + base.w - vb.w);
-	const y = Math.min(Math.max(vb.y, base.y), base.y + base.h - vb.h);
-	return { x, y, w: vb.w, h: vb.h };
-}
-
-/** The viewBox after zooming by `factor` (>1 in) while keeping the board point `p` in place. */
-export function zoomAbout(base: Box, vb: Box, factor: number, p: Pt): Box {
-	const w = Math.min(base.w, Math.max(base.w / MAX_ZOOM, vb.w / factor));
-	const k = w / vb.w;
-	return clampBox(base, { x: p.x - (p.x - vb.x) * k, y: p.y - (p.y - vb.y) * k, w, h: base.h * (w / base.w) });
-}
-
-/** The viewBox moved by (dx, dy) board units, never past the board's edge. */
-export function panBy(base: Box, vb: Box, dx: number, dy: number): Box {
-	return clampBox(base, { ...vb, x: vb.x + dx, y: vb.y + dy });
-}
