@@ -4,9 +4,12 @@
  * - at 1280×800 the board is the stage: it takes most of the width, lies wholly inside the viewport
  *   and is clipped by no scroll box on its way up (Moa's map was cut off 23 px inside one), and the
  *   composer's Confirm is on screen without scrolling when it is the viewer's turn;
+ * - the same at 1920×1080 (Giants' board on the platform's Stage: whole, never taller than the screen);
  * - the panels (players, log, table talk, notes) are WAI-ARIA tabs: arrow keys switch them, and the
- *   browser remembers the one chosen;
- * - on a phone (390×844) Moa's map keeps a readable width inside a frame that scrolls, with a hint
+ *   browser remembers the one chosen; they fold away (a button with aria-expanded) and the board
+ *   takes their width, clipped by nothing, remembered over a reload; while the viewer has a move the
+ *   composer stays beside the board, Confirm in view;
+ * - on a phone (390×844) Moa's map and Giants' board keep a readable width inside a frame that scrolls, with a hint
  *   and a shadow where more lies, zooms out to the whole map and in again; the move sheet never
  *   hides Confirm, never keeps a target covered, and folds away.
  */
@@ -22,11 +25,12 @@ import type { MoaView } from '../../src/lib/games/moa/types';
 import { heuristicBot as rapanuiBot } from '../../src/lib/games/rapanui/bots';
 import type { RapaNuiView } from '../../src/lib/games/rapanui/types';
 import type { Person } from './browser';
-import { pageAs as playPage, visible } from './play';
+import { pageAs as playPage, textOf, visible } from './play';
 import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
 const DESKTOP = { width: 1280, height: 800 };
+const WIDE = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
 
 let server: TestServer;
@@ -72,11 +76,12 @@ afterAll(async () => {
 	await server?.close();
 });
 
-async function open(kind: string, viewport: { width: number; height: number }): Promise<Page> {
+/** The game page of `kind` as the seat it awaits (`watching`: as one it does not await, who has no move). */
+async function open(kind: string, viewport: { width: number; height: number }, watching = false): Promise<Page> {
 	const g = games[kind];
-	const page = await playPage(server.url, people, clients[g.seat], viewport);
+	const page = await playPage(server.url, people, clients[watching ? (g.seat + 1) % clients.length : g.seat], viewport);
 	await page.goto(`${server.url}/games/${g.id}`, { waitUntil: 'load' });
-	await visible(page.getByTestId('move-sheet'));
+	await visible(watching ? page.getByTestId('table-middle') : page.getByTestId('move-sheet'));
 	// Hydrated: the page's socket is open (before that, no handler answers a key or a click).
 	await page.locator('[data-status="open"]').waitFor({ timeout: 20_000 });
 	await page.evaluate(() => document.fonts.ready);
@@ -131,6 +136,71 @@ describe('at 1280×800', () => {
 		});
 	}
 
+	/** Nothing clips the board and it lies within the viewport (the checks above, as one). */
+	async function unclipped(page: Page, kind: string) {
+		const c = await clipping(page, games[kind].board);
+		expect(c.pageWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(c.innerWidth);
+		expect(c.left).toBeGreaterThanOrEqual(0);
+		expect(c.right, 'the board ends inside the viewport').toBeLessThanOrEqual(c.innerWidth);
+		for (const b of c.boxes) {
+			expect(b.scrollWidth, `${b.what} scrolls sideways: the board is cut off inside it`).toBeLessThanOrEqual(b.clientWidth + 1);
+			expect(c.left, `${b.what} clips the board's left`).toBeGreaterThanOrEqual(b.left - 1);
+			expect(c.right, `${b.what} clips the board's right`).toBeLessThanOrEqual(b.right + 1);
+		}
+		return c;
+	}
+
+	for (const kind of ['moa', 'rapanui']) {
+		test(`${kind}: the panels fold away and the board takes their width, clipped by nothing; a reload keeps them folded`, async () => {
+			const page = await open(kind, DESKTOP, true);
+			const fold = page.getByTestId('panels-fold');
+			const panels = page.locator('#table-panels');
+			expect(await fold.getAttribute('aria-expanded')).toBe('true');
+			expect(await fold.getAttribute('aria-controls')).toBe('table-panels');
+			expect(await fold.getAttribute('title')).toBe('Hide the panels');
+			await visible(page.getByTestId('tab-players'));
+			const before = await unclipped(page, kind);
+			// By keyboard: the button is reachable from the last tab and works with Enter.
+			await fold.focus();
+			await page.keyboard.press('Enter');
+			await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('false');
+			expect(await panels.isVisible(), 'the panels are folded away').toBe(false);
+			expect(await page.getByTestId('tab-players').isVisible()).toBe(false);
+			await expect.poll(async () => (await clipping(page, games[kind].board)).width).toBeGreaterThan(before.width + 200);
+			const after = await unclipped(page, kind);
+			// The strip left of the column says what it opens.
+			expect(await textOf(fold)).toContain('Show the panels');
+			expect((await fold.boundingBox())!.width, 'a slim strip').toBeLessThan(80);
+			// Remembered: the next game page opens with them folded.
+			await page.reload({ waitUntil: 'load' });
+			await page.locator('[data-status="open"]').waitFor({ timeout: 20_000 });
+			await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('false');
+			await expect.poll(async () => (await clipping(page, games[kind].board)).width).toBeGreaterThan(after.width - 2);
+			await unclipped(page, kind);
+			// And back.
+			await fold.click();
+			expect(await fold.getAttribute('aria-expanded')).toBe('true');
+			await visible(page.getByTestId('tab-players'));
+			await expect.poll(async () => (await clipping(page, games[kind].board)).width).toBeLessThan(before.width + 2);
+			await unclipped(page, kind);
+		});
+	}
+
+	test('giants, with a move to make: the panels fold, the composer stays beside the board with Confirm in view', async () => {
+		const page = await open('giants', DESKTOP);
+		const fold = page.getByTestId('panels-fold');
+		await fold.click();
+		await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('false');
+		expect(await page.locator('#table-panels').isVisible()).toBe(false);
+		await unclipped(page, 'giants');
+		const confirm = confirmOf(page);
+		await visible(confirm);
+		const box = (await confirm.boundingBox())!;
+		expect(box.y + box.height, 'Confirm above the fold').toBeLessThanOrEqual(DESKTOP.height);
+		await fold.click();
+		await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('true');
+	});
+
 	test('the panels are tabs: arrow keys switch them, and the browser remembers the choice', async () => {
 		const page = await open('moa', DESKTOP);
 		const players = page.getByTestId('tab-players');
@@ -157,9 +227,33 @@ describe('at 1280×800', () => {
 	});
 });
 
+describe('at 1920×1080', () => {
+	for (const kind of ['giants', 'moa']) {
+		test(`${kind}: the whole board, clipped by nothing, no taller than the screen`, async () => {
+			const page = await open(kind, WIDE);
+			const c = await clipping(page, games[kind].board);
+			expect(c.pageWidth).toBeLessThanOrEqual(c.innerWidth);
+			expect(c.right).toBeLessThanOrEqual(c.innerWidth);
+			for (const b of c.boxes) {
+				expect(b.scrollWidth, `${b.what} scrolls sideways`).toBeLessThanOrEqual(b.clientWidth + 1);
+				expect(c.left).toBeGreaterThanOrEqual(b.left - 1);
+				expect(c.right).toBeLessThanOrEqual(b.right + 1);
+			}
+			if (kind === 'giants') {
+				const h = await page.getByTestId('table-middle').evaluate((m) => m.querySelector('svg')!.getBoundingClientRect().height);
+				expect(h, 'the board is seen whole').toBeLessThanOrEqual(WIDE.height * 0.8 + 1);
+			}
+		});
+	}
+});
+
 describe('on a phone (390×844)', () => {
-	test("moa: the map keeps a readable width in a frame that scrolls, with a hint; it zooms to the whole map and back", async () => {
-		const page = await open('moa', PHONE);
+	for (const kind of ['moa', 'giants'])
+	test(`${kind}: the board keeps a readable width in the Stage's frame that scrolls, with a hint; it zooms to the whole board and back`, async () => {
+		const page = await open(kind, PHONE);
+		// One frame, the platform's: Giants' own zoom buttons are gone.
+		expect(await page.getByTestId('stage').count()).toBe(1);
+		expect(await page.getByRole('button', { name: 'Zoom in' }).count()).toBe(1);
 		const scroller = page.getByTestId('stage-scroller');
 		const widths = () => scroller.evaluate((s) => ({ scroll: s.scrollWidth, client: s.clientWidth, left: s.scrollLeft }));
 		const w = await widths();
@@ -181,6 +275,8 @@ describe('on a phone (390×844)', () => {
 		await expect.poll(async () => (await widths()).scroll).toBeGreaterThan(w.client * 1.4);
 		await expect.poll(() => hint.isVisible()).toBe(true);
 		expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+		// Under the board, the panels do not fold (nothing to give their width to).
+		expect(await page.getByTestId('panels-fold').isVisible()).toBe(false);
 	});
 
 	for (const kind of ['moa', 'rapanui', 'giants']) {
