@@ -3,6 +3,9 @@
  * - the end of a game is one platform screen for every kind: the result first, then the kind's score
  *   sheet with every player's total inside the viewport (not cut off by a scrolling table), then
  *   "Play again" — at 390 and 1280 px;
+ * - the table's Players tab of a finished game shows the players, never an empty box (Rapa Nui's
+ *   held only the clocks, which stop at the end): each one's name, and where the kind keeps its
+ *   players on the table (Rapa Nui) a roster with each place and total, the room's;
  * - the history page has the same controls for every kind: slider, first/prev/next/last, the keys
  *   and `?step=N`;
  * - every disabled Confirm says why, and the button is described by the reason: Giants' moai with a
@@ -143,6 +146,37 @@ describe('the end screen', () => {
 				// Moa's winner mark stays one word on one line (it wrapped as "winn er").
 				if (kind === 'moa') for (const w of await page.locator('[data-testid="score-sheet"] .win').all()) expect(await w.evaluate((e) => e.getClientRects().length)).toBe(1);
 			});
+});
+
+describe('the Players tab of a finished game', () => {
+	for (const kind of KINDS)
+		test(`${kind}: shows every player, not an empty box`, async () => {
+			const page = await pageAs(server.url, people, clients[1]);
+			await page.goto(`${server.url}/games/${finished[kind]}`, { waitUntil: 'networkidle' });
+			await page.getByTestId('tab-players').click();
+			const panel = page.locator('#table-panel-players');
+			await visible(panel);
+			const box = (await panel.boundingBox())!;
+			expect(box.height, 'the panel has something in it').toBeGreaterThan(80);
+			const text = await textOf(panel);
+			const g = await clients[0].game(finished[kind]);
+			for (const c of clients) expect(text, `${kind}: ${c.username} named in the Players tab`).toContain(c.username);
+			if (kind === 'rapanui') {
+				// The roster in final order: each place and total as the room has them.
+				const rows = await panel.getByTestId('roster').locator('tbody tr').all();
+				expect(rows).toHaveLength(g.seats.length);
+				const result = (g as unknown as { result: { places: number[]; scores: number[] } }).result;
+				let last = 0;
+				for (const row of rows) {
+					const seat = Number(await row.getAttribute('data-seat'));
+					const place = Number(await textOf(row.locator('td').first()));
+					expect(place, `place of seat ${seat}`).toBe(result.places[seat]);
+					expect(place, 'best first').toBeGreaterThanOrEqual(last);
+					last = place;
+					expect(Number(await textOf(row.locator('[data-total]'))), `total of seat ${seat}`).toBe(result.scores[seat]);
+				}
+			}
+		});
 });
 
 describe('one set of history controls', () => {
