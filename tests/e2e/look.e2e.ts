@@ -147,7 +147,7 @@ const layout = (page: Page) =>
 		header: document.querySelector('header')!.getBoundingClientRect().height
 	}));
 
-const PAGES: { name: string; path: () => string; status?: number; signedOut?: boolean }[] = [
+const PAGES: { name: string; path: () => string; status?: number; signedOut?: boolean; folded?: boolean }[] = [
 	{ name: 'landing-signed-out', path: () => '/', signedOut: true },
 	{ name: 'landing', path: () => '/' },
 	{ name: 'lobby', path: () => '/lobby' },
@@ -163,6 +163,9 @@ const PAGES: { name: string; path: () => string; status?: number; signedOut?: bo
 	{ name: 'giants-end', path: () => `/games/${finished}` },
 	{ name: 'rapanui-end', path: () => `/games/${rnFinished}` },
 	{ name: 'moa-end', path: () => `/games/${moaFinished}` },
+	// Issue 30: the table's panels folded away beside the board (desktop only: a phone does not fold them).
+	{ name: 'game-folded', path: () => `/games/${running}`, folded: true },
+	{ name: 'rapanui-game-folded', path: () => `/games/${rnRunning}`, folded: true },
 	{ name: 'invite', path: () => `/invite/${inviteCode}` },
 	{ name: 'archive', path: () => '/archive' },
 	{ name: 'profile', path: () => `/players/${clients[0].username}` },
@@ -173,11 +176,14 @@ for (const v of VIEWPORTS) {
 	describe(`${v.name} (${v.width} px)`, () => {
 		// Signed out first (the same browser is signed in for the rest).
 		for (const p of PAGES) {
+			if (p.folded && v.name === 'phone') continue;
 			for (const locale of LOCALES) {
 				test(`${p.name} (${locale}): screenshot, no sideways scrolling, a one-line header`, async () => {
 					const person = people.get(v.name)!;
 					if (!p.signedOut) await signIn(person);
 					const page = await person.context.newPage();
+					// The browser's remembered choice (TableLayout), for this page only.
+					if (p.folded) await page.addInitScript(() => localStorage.setItem('rongo:table-panels-folded', '1'));
 					try {
 						await shoot(page, prefix(locale) + p.path(), `${v.name}-${locale}-${p.name}`, p.status);
 						expect(await page.locator('html').getAttribute('lang')).toBe(locale);
@@ -185,7 +191,9 @@ for (const v of VIEWPORTS) {
 						const l = await layout(page);
 						expect(l.scrollWidth, `${p.name}: page width ${l.scrollWidth} > viewport ${l.innerWidth}`).toBeLessThanOrEqual(l.innerWidth);
 						expect(l.header, `${p.name}: header height (one line)`).toBeLessThanOrEqual(64);
+						if (p.folded) expect(await page.getByTestId('panels-fold').getAttribute('aria-expanded')).toBe('false');
 					} finally {
+						if (p.folded) await page.evaluate(() => localStorage.removeItem('rongo:table-panels-folded')).catch(() => {});
 						await page.close();
 					}
 				});
