@@ -171,6 +171,7 @@ describe('at 1280×800', () => {
 			// The strip left of the column says what it opens.
 			expect(await textOf(fold)).toContain('Show the panels');
 			expect((await fold.boundingBox())!.width, 'a slim strip').toBeLessThan(80);
+			await page.screenshot({ path: join(ROOT, `test-results/screenshots/desktop-en-${kind}-folded-watching.png`) });
 			// Remembered: the next game page opens with them folded.
 			await page.reload({ waitUntil: 'load' });
 			await page.locator('[data-status="open"]').waitFor({ timeout: 20_000 });
@@ -261,6 +262,8 @@ describe('on a phone (390×844)', () => {
 		expect(w.scroll, 'the map is wider than the frame').toBeGreaterThan(w.client + 50);
 		const hint = page.getByTestId('stage-hint');
 		expect(await hint.isVisible(), 'a hint says there is more').toBe(true);
+		await page.getByTestId('table-middle').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+		await page.screenshot({ path: join(ROOT, `test-results/screenshots/phone-en-${kind}-stage.png`) });
 		const shadow = (side: string) => page.locator(`[data-testid="stage"] .edge.${side}`).evaluate((e) => getComputedStyle(e).opacity);
 		await expect.poll(() => shadow('right')).toBe('1');
 		expect(await shadow('left')).toBe('0');
