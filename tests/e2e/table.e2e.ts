@@ -202,6 +202,31 @@ describe('at 1280×800', () => {
 		await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('true');
 	});
 
+	test("giants: Ctrl + wheel zooms the Stage about the pointer, a mouse drag pans it, 'Whole board' goes back", async () => {
+		const page = await open('giants', DESKTOP, true);
+		const scroller = page.getByTestId('stage-scroller');
+		const widths = () => scroller.evaluate((s) => ({ scroll: s.scrollWidth, client: s.clientWidth, left: s.scrollLeft }));
+		const w0 = await widths();
+		expect(w0.scroll, 'the whole board at first').toBeLessThanOrEqual(w0.client + 1);
+		const r = (await scroller.boundingBox())!;
+		await page.mouse.move(r.x + r.width * 0.75, r.y + r.height / 2);
+		await page.keyboard.down('Control');
+		await page.mouse.wheel(0, -200);
+		await page.keyboard.up('Control');
+		await expect.poll(async () => (await widths()).scroll).toBeGreaterThan(w0.client * 1.5);
+		// About the pointer (right of the middle): the frame scrolled towards it.
+		const w1 = await widths();
+		expect(w1.left).toBeGreaterThan(0);
+		// A mouse drag to the left shows more of the right.
+		await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+		await page.mouse.down();
+		await page.mouse.move(r.x + r.width / 2 - 150, r.y + r.height / 2, { steps: 6 });
+		await page.mouse.up();
+		await expect.poll(async () => (await widths()).left).toBeGreaterThan(w1.left + 100);
+		await page.getByTestId('stage-fit').click();
+		await expect.poll(async () => (await widths()).scroll).toBeLessThanOrEqual(w0.client + 1);
+	});
+
 	test('the panels are tabs: arrow keys switch them, and the browser remembers the choice', async () => {
 		const page = await open('moa', DESKTOP);
 		const players = page.getByTestId('tab-players');
