@@ -5,6 +5,7 @@
  *   and is clipped by no scroll box on its way up (Moa's map was cut off 23 px inside one), and the
  *   composer's Confirm is on screen without scrolling when it is the viewer's turn;
  * - the same at 1920×1080 (Giants' board on the platform's Stage: whole, never taller than the screen);
+ * - the Players tab of every running kind names every player (Rapa Nui: a roster);
  * - the panels (players, log, table talk, notes) are WAI-ARIA tabs: arrow keys switch them, and the
  *   browser remembers the one chosen; they fold away (a button with aria-expanded) and the board
  *   takes their width, clipped by nothing, remembered over a reload; while the viewer has a move the
@@ -149,6 +150,16 @@ describe('at 1280×800', () => {
 		}
 		return c;
 	}
+
+	for (const kind of ['giants', 'moa', 'rapanui'])
+		test(`${kind}, running: the Players tab names every player`, async () => {
+			const page = await open(kind, DESKTOP, true);
+			await page.getByTestId('tab-players').click();
+			const text = await textOf(page.locator('#table-panel-players'));
+			for (const c of clients) expect(text).toContain(c.username);
+			// Rapa Nui's players lie on the table; the tab has them in a few lines (it held only the clocks).
+			if (kind === 'rapanui') expect(await page.getByTestId('roster').locator('tbody tr').count()).toBe(clients.length);
+		});
 
 	for (const kind of ['moa', 'rapanui']) {
 		test(`${kind}: the panels fold away and the board takes their width, clipped by nothing; a reload keeps them folded`, async () => {
