@@ -116,6 +116,11 @@ describe('at 1280×800', () => {
 		test(`${kind}: the whole board is the stage, clipped by nothing; Confirm is on screen without scrolling`, async () => {
 			const page = await open(kind, DESKTOP);
 			const c = await unclipped(page, kind);
+			// Issue 31: the kind's rules one click from the table, in a new tab (a move being composed stays).
+			const rules = page.getByTestId('rules-link');
+			expect(await rules.getAttribute('href')).toBe(`/rules/${kind}`);
+			expect(await rules.getAttribute('target')).toBe('_blank');
+			expect((await fetch(server.url + `/rules/${kind}`)).status).toBe(200);
 			// Most of the width: Giants' board was 520 px beside a third of the screen of table talk.
 			expect(c.width, 'the board takes most of the width').toBeGreaterThanOrEqual(0.6 * c.innerWidth);
 			// The composer sits beside the board, its Confirm above the fold.
