@@ -7,6 +7,7 @@
  */
 import type { Component, Snippet } from 'svelte';
 import type { Kind } from '$lib/engine';
+import type { TutorialScript } from '$lib/engine/tutorial';
 import type { RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
 import type { KindId } from '$lib/games';
@@ -67,9 +68,35 @@ export interface ScoreSheetProps {
 /** A kind's rules page body (with its own title, no props): `/rules/<kind>`, registered in KIND_RULES. */
 export type RulesLoader = () => Promise<{ default: Component }>;
 
+/**
+ * "What can I do now?" (issue 31): the legal options of the viewer's seat in words, and the rule
+ * (a rule number such as "R-4", or a section id of the kind's rules page) of the phase being played.
+ */
+export interface Help {
+	now: string;
+	rule: string;
+}
+
+/** The game page's module of a kind (`KindUI.game`). */
+export interface GameModule {
+	default: Component<GameProps>;
+	/** The page's status line from a view. */
+	statusText(view: unknown): string;
+	/**
+	 * Optional (issue 31): what the viewer's seat can do now, in words, with the phase's rule; null
+	 * when nothing awaits the seat (the page then says whom it waits for) or for spectators.
+	 */
+	help?(view: unknown, seat: number | null): Help | null;
+	/**
+	 * Optional (issue 31): an engine refusal's code in the user's words, or null for a code the kind
+	 * does not word. The page adds the rule the engine's message names, linked to the rules page.
+	 */
+	refusal?(code: string): string | null;
+}
+
 export interface KindUI {
-	/** The game page's body; the module also words the page's status line from a view. */
-	game(): Promise<{ default: Component<GameProps>; statusText(view: unknown): string }>;
+	/** The game page's body and its words (`GameModule`). */
+	game(): Promise<GameModule>;
 	/**
 	 * The board and panels of the history page at a step (`HistoryBoardProps`), and the kind itself
 	 * (the page replays the game with it): loaded together, so the page carries one kind's engine.
@@ -81,6 +108,11 @@ export interface KindUI {
 	picture(): Promise<{ default: Component }>;
 	/** The final score of a finished game, on the platform's end screen (`ScoreSheetProps`). */
 	scoreSheet(): Promise<{ default: Component<ScoreSheetProps> }>;
+	/**
+	 * Optional (issue 31): the kind's tutorial — its script (data, engine/tutorial.ts) and the kind
+	 * whose engine plays it in the browser — for `/learn/<kind>`. Kinds without one are not offered.
+	 */
+	tutorial?(): Promise<{ kind: Kind; script: TutorialScript }>;
 }
 
 const REGISTERED = {
