@@ -12,5 +12,7 @@ export const load: PageLoad = async ({ data, parent }) => {
 			if (ui) pictures[k.id] = (await ui.picture()).default;
 		})
 	);
-	return { ...data, pictures };
+	// Issue 31: the kinds with a tutorial (/learn/<kind>), linked from their cards.
+	const learn = kinds.filter((k) => kindUI(k.id)?.tutorial).map((k) => k.id);
+	return { ...data, pictures, learn };
 };

@@ -14,5 +14,7 @@ export const load: PageLoad = async ({ data, parent }) => {
 			forms[k.id] = { Options: o.default, Picture: p.default };
 		})
 	);
-	return { ...data, forms };
+	// Issue 31: the kinds with a tutorial, offered before the create form.
+	const learn = kinds.filter((k) => kindUI(k.id)?.tutorial);
+	return { ...data, forms, learn };
 };

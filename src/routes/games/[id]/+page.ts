@@ -9,5 +9,14 @@ export const load: PageLoad = async ({ data }) => {
 	// The end screen only for a finished game (issue 30), so a running game's page does not carry it
 	// (the page's JavaScript budget); a game that ends while open loads it then.
 	const EndScreen = data.room.status === 'finished' ? (await import('$lib/ui/EndScreen.svelte')).default : null;
-	return { ...data, Game: mod?.default ?? null, statusText: mod?.statusText ?? null, EndScreen };
+	// Issue 31: the kind's help for newcomers, and whether it has a tutorial to offer.
+	return {
+		...data,
+		Game: mod?.default ?? null,
+		statusText: mod?.statusText ?? null,
+		help: mod?.help ?? null,
+		refusal: mod?.refusal ?? null,
+		tutorial: !!ui?.tutorial,
+		EndScreen
+	};
 };
