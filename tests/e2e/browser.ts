@@ -1,12 +1,11 @@
 /**
  * Debian's Chromium under playwright-core (no browser download: the machines reach only the npm
- * registry and Debian's mirrors). Each context gets a fresh user-data directory, so nothing
- * (cookies, storage, cache) is shared between the simulated people.
+ * registry and Debian's mirrors). One browser per test file (each file runs in its own process),
+ * and one browser context per simulated person: contexts share nothing (cookies, storage, cache),
+ * like separate profiles, without a Chromium start per person (CI time, docs/testing.md).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -29,18 +28,18 @@ export async function newPerson(viewport = { width: 390, height: 844 }): Promise
 	if (!existsSync(CHROMIUM)) {
 		throw new Error(`no Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH`);
 	}
-	const dir = mkdtempSync(join(tmpdir(), 'rongo-e2e-profile-'));
-	const context = await chromium.launchPersistentContext(dir, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: FLAGS,
-		viewport
-	});
+	const context = await (await browser()).newContext({ viewport });
 	return {
 		context,
 		async close() {
 			await context.close();
-			rmSync(dir, { recursive: true, force: true });
 		}
 	};
+}
+
+let shared: Promise<Browser> | null = null;
+/** The file's browser, started with its first person (playwright ends it with the process). */
+function browser(): Promise<Browser> {
+	shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+	return shared;
 }

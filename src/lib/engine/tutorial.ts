@@ -48,6 +48,13 @@ export interface TutorialStep {
 	do?: string[];
 	/** Said when the learner makes another legal move: why the suggested one is the point here. */
 	other?: TutorialText;
+	/**
+	 * Optional, for the end-to-end test (tests/e2e/learn.e2e.ts): clicks that make another legal
+	 * move here (the coach must answer with `other`), and clicks that try one the rules refuse (the
+	 * coach must give the engine's reason in words). Never played: the learner's game stays as it is.
+	 */
+	tryOther?: string[];
+	tryRefused?: string[];
 	/** Moves that follow by themselves after this step (after `expect`, or after "Next"). */
 	then?: ScriptedMove[];
 }
