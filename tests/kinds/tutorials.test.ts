@@ -50,6 +50,8 @@ describe('tutorials', () => {
 				}
 			}
 			expect(script.steps.filter((s) => s.expect !== undefined).length).toBeGreaterThan(5);
+			// It opens with a welcome (the page's first "Next").
+			expect(script.steps[0].expect).toBeUndefined();
 		});
 	});
 });
