@@ -69,11 +69,12 @@ export interface ScoreSheetProps {
 export type RulesLoader = () => Promise<{ default: Component }>;
 
 /**
- * "What can I do now?" (issue 31): the legal options of the viewer's seat in words, and the rule
- * (a rule number such as "R-4", or a section id of the kind's rules page) of the phase being played.
+ * "What can I do now?" (issue 31): the legal options of the viewer's seat in words (null when nothing
+ * awaits the seat, and for spectators), and the rule (a rule number such as "R-4", or a section id of
+ * the kind's rules page) of the phase being played, which the page links for everybody.
  */
 export interface Help {
-	now: string;
+	now: string | null;
 	rule: string;
 }
 
@@ -83,8 +84,8 @@ export interface GameModule {
 	/** The page's status line from a view. */
 	statusText(view: unknown): string;
 	/**
-	 * Optional (issue 31): what the viewer's seat can do now, in words, with the phase's rule; null
-	 * when nothing awaits the seat (the page then says whom it waits for) or for spectators.
+	 * Optional (issue 31): what the viewer's seat can do now, in words, with the phase's rule (`Help`);
+	 * `seat` is null for spectators. Null only when the kind has nothing to say (e.g. no view).
 	 */
 	help?(view: unknown, seat: number | null): Help | null;
 	/**
