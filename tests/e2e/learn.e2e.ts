@@ -150,6 +150,48 @@ describe.each(SCRIPTS.map((s) => [s.kind, s] as const))('the %s tutorial', (kind
 	});
 });
 
+test('a term on the table explains itself on hover, focus and tap, and its rule link finds the rule', async () => {
+	const page = await fresh(1280, 800);
+	for (const script of SCRIPTS) {
+		await page.goto(`${server.url}/learn/${script.kind}`, { waitUntil: 'networkidle' });
+		const term = page.locator('[data-testid="learn-table"] .term').first();
+		await term.waitFor();
+		const word = term.locator('button.word');
+		const def = term.locator('.def');
+		expect(await def.isVisible()).toBe(false);
+		// Hover…
+		await word.hover();
+		await expect.poll(() => def.isVisible()).toBe(true);
+		expect(await word.getAttribute('aria-expanded')).toBe('true');
+		await page.mouse.move(0, 0);
+		await expect.poll(() => def.isVisible()).toBe(false);
+		// …keyboard focus, closed by Escape…
+		await word.focus();
+		await expect.poll(() => def.isVisible()).toBe(true);
+		await page.keyboard.press('Escape');
+		await expect.poll(() => def.isVisible()).toBe(false);
+		await word.blur();
+		// …and a tap, which keeps it open until a tap elsewhere.
+		await word.dispatchEvent('click');
+		await expect.poll(() => def.isVisible()).toBe(true);
+		const text = (await def.textContent())!;
+		expect(text.length, `${script.kind}: a definition, not just the word`).toBeGreaterThan(30);
+		const box = (await def.boundingBox())!;
+		expect(box.x, 'inside the viewport').toBeGreaterThanOrEqual(0);
+		expect(box.x + box.width).toBeLessThanOrEqual(1280);
+		const href = (await def.locator('a').getAttribute('href'))!;
+		expect(href).toMatch(new RegExp(`^/rules/${script.kind}#[A-Z]-\\d`));
+		await page.mouse.click(5, 300);
+		await expect.poll(() => def.isVisible()).toBe(false);
+		// The rule link lands on the rule, outlined and focused.
+		const rules = await page.context().newPage();
+		await rules.goto(server.url + href, { waitUntil: 'networkidle' });
+		await expect.poll(() => rules.locator('.rule-target').count()).toBe(1);
+		expect(await rules.evaluate(() => document.activeElement?.classList.contains('rule-target'))).toBe(true);
+		await rules.close();
+	}
+});
+
 test('every kind of the site has a tutorial to follow here', () => {
 	expect(SCRIPTS.map((s) => s.kind).sort()).toEqual(['giants', 'moa', 'rapanui']);
 });

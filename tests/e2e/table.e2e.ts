@@ -121,6 +121,9 @@ describe('at 1280×800', () => {
 			expect(await rules.getAttribute('href')).toBe(`/rules/${kind}`);
 			expect(await rules.getAttribute('target')).toBe('_blank');
 			expect((await fetch(server.url + `/rules/${kind}`)).status).toBe(200);
+			// …and "What can I do now?" in words, with the rules of the phase being played.
+			expect((await page.getByTestId('help-now').textContent())!.length).toBeGreaterThan(30);
+			expect(await page.getByTestId('help-rules').getAttribute('href')).toMatch(new RegExp(`^/rules/${kind}#\\S+`));
 			// Most of the width: Giants' board was 520 px beside a third of the screen of table talk.
 			expect(c.width, 'the board takes most of the width').toBeGreaterThanOrEqual(0.6 * c.innerWidth);
 			// The composer sits beside the board, its Confirm above the fold.
