@@ -54,7 +54,7 @@ async function clickAll(page: Page, selectors: readonly string[]) {
 }
 
 /** Follows the coach from wherever it stands to the end; photographs each step type once. */
-async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: string) {
+async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: string, from = 0) {
 	const shotOf = new Set<string>();
 	const once = async (type: string) => {
 		if (shotOf.has(type)) return;
@@ -98,9 +98,9 @@ async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: 
 			await clickAll(page, step.do!);
 		}
 		await expect.poll(() => stepOf(page), { timeout: 10_000 }).not.toBe(id);
-		if (seen.size === script.steps.length - 1) await once('last');
+		if (from + seen.size === script.steps.length - 1) await once('last');
 	}
-	expect(seen.size).toBe(script.steps.length);
+	expect(from + seen.size).toBe(script.steps.length);
 	await expect.poll(() => page.getByTestId('learn-play').isVisible()).toBe(true);
 	await shot(page, `${script.kind}-end-${tag}`);
 	// Done is remembered: the game page stops offering it.
@@ -120,7 +120,7 @@ describe.each(SCRIPTS.map((s) => [s.kind, s] as const))('the %s tutorial', (kind
 		const second = await stepOf(page);
 		await page.reload({ waitUntil: 'networkidle' });
 		await expect.poll(() => stepOf(page)).toBe(second);
-		await walk(page, script, 'en', '390-en');
+		await walk(page, script, 'en', '390-en', 1);
 	});
 
 	test('in German on a desktop, too (1280, de)', async () => {
