@@ -129,7 +129,8 @@ const REGISTERED = {
 		history: () => import('./rapanui/HistoryBoard.svelte'),
 		options: () => import('./rapanui/Options.svelte'),
 		picture: () => import('./rapanui/Picture.svelte'),
-		scoreSheet: () => import('./rapanui/ScoreSheet.svelte')
+		scoreSheet: () => import('./rapanui/ScoreSheet.svelte'),
+		tutorial: () => import('./rapanui/tutorial')
 	},
 	moa: {
 		game: () => import('./moa/GameView.svelte'),
