@@ -1,0 +1,65 @@
+// "What can I do now?" and refusals in words (issue 31): every phase of Rapa Nui, taken from the
+// tutorial's game (which passes through all of them), and every code the engine refuses with.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { replayTutorial } from '$lib/engine/tutorial';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import type { RapaNuiView } from '$lib/games/rapanui/types';
+import { help, refusal } from './help';
+import { kind, script } from './tutorial';
+
+afterAll(() => overwriteGetLocale(() => 'en'));
+
+const replayed = replayTutorial(kind, script);
+if (!replayed.ok) throw new Error(replayed.message);
+const asked = script.steps.flatMap((s, i) => (s.expect === undefined ? [] : [{ id: s.id, view: kind.view(replayed.ok ? replayed.value.before[i].state : null, script.seat) as RapaNuiView }]));
+const byId = (id: string) => asked.find((a) => a.id === id)!.view;
+
+describe('help: what the seat can do now', () => {
+	it('names the phase’s rule and the options at every decision of the tutorial', () => {
+		overwriteGetLocale(() => 'en');
+		const rules = asked.map(({ view }) => help(view, script.seat)?.rule);
+		expect(new Set(rules)).toEqual(new Set(['R-4', 'R-5', 'R-5.5', 'R-5.7 a', 'R-5.7 b', 'R-5.7 c', 'R-6', 'R-7.5', 'R-7.7']));
+		for (const { id, view } of asked) expect(help(view, script.seat)?.now, id).toMatch(/\w/);
+	});
+
+	it('says the options with their costs, in both languages', () => {
+		overwriteGetLocale(() => 'en');
+		expect(help(byId('buy'), 0)).toEqual({
+			now: 'Step 1: you may buy one offering card: fish for 4 wood, paper mulberry for 4 wood, sweet potato for 3 wood, or grain for 3 wood. Or play at once, which skips the purchase: 1 fish hunter-gatherer for free or 2 fish hunter-gatherers for 1 wood.',
+			rule: 'R-4'
+		});
+		expect(help(byId('moai-choice'), 0)?.now).toContain('2 fame or 2 wood');
+		expect(help(byId('substitute'), 0)?.now).toContain('The grain pile is empty');
+		expect(help(byId('three-moai'), 0)?.now).toContain('fish for 2 wood');
+		overwriteGetLocale(() => 'de');
+		expect(help(byId('play-two'), 0)?.now).toBe('Schritt 2: Spiel von der Hand in deine Auslage: 1 Jäger & Sammler (Fisch) kostenlos oder 2 Jäger & Sammler (Fisch) für 1 Holz.');
+		expect(help(byId('sacrifice-face-down'), 0)?.now).toContain('verdeckt');
+	});
+
+	it('is null for a seat nothing awaits, for spectators and without a view', () => {
+		const view = byId('buy');
+		expect(help(view, 1)).toBeNull();
+		expect(help(view, null)).toBeNull();
+		expect(help(null, 0)).toBeNull();
+		expect(help(kind.view(replayed.ok ? replayed.value.end.state : null, 0), 0)).toBeNull();
+	});
+});
+
+describe('refusal: every code of the engine in words', () => {
+	const dir = join(__dirname, '..', '..', 'games', 'rapanui');
+	const codes = new Set(
+		readdirSync(dir)
+			.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+			.flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/fail\('([A-Z_]+)'/g)].map((x) => x[1]))
+	);
+
+	it('finds the codes', () => expect(codes.size).toBeGreaterThan(10));
+
+	it.each(['en', 'de'])('%s: each one worded, and an unknown code left to the page', (locale) => {
+		overwriteGetLocale(() => locale as 'en' | 'de');
+		for (const code of codes) expect(refusal(code), code).toMatch(/\w{3}/);
+		expect(refusal('SOMETHING_ELSE')).toBeNull();
+	});
+});

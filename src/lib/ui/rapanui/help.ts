@@ -1,0 +1,95 @@
+/**
+ * "What can I do now?" and a refusal in words (issue 31; src/lib/ui/kinds.ts `GameModule.help`,
+ * `refusal`), re-exported by GameView.svelte's module. The options are the engine's legal moves for
+ * the seat, worded with their costs; the rule is the section of the phase on the rules page. The UI
+ * decides nothing here: legality and costs are the engine's answers (surface.ts).
+ */
+import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
+import { legalMoves, moaiAmount, woodCost } from '$lib/games/rapanui/surface';
+import type { RapaNuiMove, RapaNuiView } from '$lib/games/rapanui/surface';
+import { cardName, fame, kindName, wood } from '$lib/games/rapanui/text';
+import type { Help } from '$lib/ui/kinds';
+
+/** "fish, grain or sweet potato": the options as one choice in the reader's language. */
+const either = (items: string[]) => new Intl.ListFormat(getLocale(), { type: 'disjunction' }).format(items);
+
+function option(view: RapaNuiView, seat: number, mv: RapaNuiMove): string {
+	switch (mv.type) {
+		case 'buy':
+			return m.rapanui_learn_help_cost({ what: kindName(mv.kind), wood: wood(woodCost(view, seat, mv)) });
+		case 'play': {
+			const cost = woodCost(view, seat, mv);
+			const cards = cardName(mv.card, mv.count);
+			return cost > 0 ? m.rapanui_learn_help_cost({ what: cards, wood: wood(cost) }) : m.rapanui_learn_help_free({ what: cards });
+		}
+		case 'sacrifice':
+		case 'supply':
+			return kindName(mv.kind);
+		case 'substitute':
+			return mv.kind ? kindName(mv.kind) : m.rapanui_ui_decline();
+		default:
+			return '';
+	}
+}
+
+/** What the viewer's seat can do now, in words, and the rule of the phase (R-4 … R-7.7); null when nothing awaits it. */
+export function help(anyView: unknown, seat: number | null): Help | null {
+	const view = anyView as RapaNuiView | null;
+	if (!view || seat === null) return null;
+	const legal = legalMoves(view, seat);
+	if (legal.length === 0) return null;
+	const p = view.phase;
+	const of = (type: RapaNuiMove['type']) => either(legal.filter((x) => x.type === type).map((x) => option(view, seat, x)));
+	switch (p.kind) {
+		case 'turn': {
+			const buys = legal.some((x) => x.type === 'buy');
+			if (legal.some((x) => x.type === 'skip'))
+				return { now: buys ? m.rapanui_learn_help_three_moai_buy({ options: of('buy') }) : m.rapanui_learn_help_three_moai(), rule: 'R-5.5' };
+			if (p.step === 1 && buys) return { now: m.rapanui_learn_help_buy({ options: of('buy'), plays: of('play') }), rule: 'R-4' };
+			return { now: m.rapanui_learn_help_play({ plays: of('play') }), rule: 'R-5' };
+		}
+		case 'sacrifice':
+			if (p.part === 'c') return { now: m.rapanui_learn_help_supply({ options: of('supply') }), rule: 'R-5.7 c' };
+			return { now: p.part === 'a' ? m.rapanui_learn_help_sacrifice_up({ options: of('sacrifice') }) : m.rapanui_learn_help_sacrifice_down({ options: of('sacrifice') }), rule: `R-5.7 ${p.part}` };
+		case 'draw':
+			return { now: m.rapanui_learn_help_draw({ count: p.left }), rule: 'R-6' };
+		case 'moai': {
+			const n = moaiAmount(view, seat);
+			return { now: m.rapanui_learn_help_moai({ fame: fame(n), wood: wood(n) }), rule: 'R-7.5' };
+		}
+		case 'substitute':
+			return {
+				now: m.rapanui_learn_help_substitute({ kind: kindName(p.scored), options: of('substitute') }) + (p.due[0]?.bonus ? ` ${m.rapanui_ui_substitute_bonus()}` : ''),
+				rule: 'R-7.7'
+			};
+		case 'over':
+			return null;
+	}
+}
+
+/** Every code the Rapa Nui engine refuses with (engine.ts, kind.ts, position.ts), in words. */
+const REFUSALS: Record<string, () => string> = {
+	NOT_YOUR_TURN: m.rapanui_learn_refusal_not_your_turn,
+	WRONG_PHASE: m.rapanui_learn_refusal_wrong_phase,
+	ALREADY_BOUGHT: m.rapanui_learn_refusal_already_bought,
+	PILE_EMPTY: m.rapanui_learn_refusal_pile_empty,
+	NOT_ENOUGH_WOOD: m.rapanui_learn_refusal_not_enough_wood,
+	BAD_PLAY: m.rapanui_learn_refusal_bad_play,
+	NOT_IN_HAND: m.rapanui_learn_refusal_not_in_hand,
+	MUST_PLAY: m.rapanui_learn_refusal_must_play,
+	NO_SUCH_OFFERING: m.rapanui_learn_refusal_no_such_offering,
+	BAD_COLUMN: m.rapanui_learn_refusal_bad_column,
+	NOT_CHOOSING: m.rapanui_learn_refusal_not_choosing,
+	GAME_OVER: m.rapanui_learn_refusal_game_over,
+	BAD_MOVE: m.rapanui_learn_refusal_bad_move,
+	NOT_SEATED: m.rapanui_learn_refusal_not_seated,
+	BAD_CONFIG: m.rapanui_learn_refusal_bad_setup,
+	BAD_SEED: m.rapanui_learn_refusal_bad_setup,
+	BAD_POSITION: m.rapanui_learn_refusal_bad_setup
+};
+
+/** An engine refusal's code in the user's words; null for a code Rapa Nui does not use. */
+export function refusal(code: string): string | null {
+	return Object.hasOwn(REFUSALS, code) ? REFUSALS[code]() : null;
+}
