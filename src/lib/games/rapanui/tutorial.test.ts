@@ -9,7 +9,8 @@ import { play, replayTutorial, type TutorialGame, type TutorialScript } from '$l
 import type { Result } from '$lib/engine';
 import { rapanuiKind } from './kind';
 import { legalMoves } from './legal';
-import { standings } from './score';
+import { offeringValues } from './rules';
+import { scoreItems, standings } from './score';
 import data from './tutorial.json';
 import type { RapaNuiMove, RapaNuiState } from './types';
 
@@ -74,15 +75,25 @@ describe('the Rapa Nui tutorial', () => {
 		});
 	});
 
-	it('ends by the refill that empties the draw pile (R-8.1), with the score its last step announces', () => {
+	it('ends by the refill that empties the draw pile (R-8.1), then explains the score it shows', () => {
 		const s = end.state as RapaNuiState;
 		expect(s.phase).toEqual({ kind: 'over', reason: 'refill' });
+		const ended = before.findIndex((g) => (g.state as RapaNuiState).phase.kind === 'over');
+		expect(script.steps.slice(ended).map((x) => x.id)).toEqual(['final-scoring', 'you-won']);
+		// R-8.4: the values it names are the final ones.
+		const values = offeringValues(s)!;
+		const named = { en: { grain: 'grain', sweet_potato: 'sweet potato', paper_mulberry: 'paper mulberry', fish: 'fish' }, de: { grain: 'Getreide', sweet_potato: 'Süßkartoffel', paper_mulberry: 'Papiermaulbeere', fish: 'Fisch' } };
+		const scoring = script.steps[ended].say;
+		for (const lang of ['en', 'de'] as const) for (const [k, word] of Object.entries(named[lang])) expect(scoring[lang]).toContain(`${word} ${values[k as keyof typeof values]}`);
+		// R-8.7: the learner wins, by the totals the last step says.
 		const rows = standings(s);
 		const mine = rows.find((r) => r.seat === script.seat)!;
 		const theirs = rows.find((r) => r.seat !== script.seat)!;
 		expect(mine.rank).toBe(1);
-		const last = script.steps[script.steps.length - 1];
-		expect(last.say.en).toContain(`${mine.total} to ${theirs.total}`);
-		expect(last.say.de).toContain(`${mine.total} zu ${theirs.total}`);
+		const won = script.steps[ended + 1].say;
+		expect(won.en).toContain(`${mine.total} to ${theirs.total}`);
+		expect(won.de).toContain(`${mine.total} zu ${theirs.total}`);
+		const grain = scoreItems(s, script.seat).find((i) => i.detail?.kind === 'grain')!;
+		expect(won.en).toContain(`your ${grain.detail!.count} grain cards alone bring ${grain.points} fame`);
 	});
 });
