@@ -38,12 +38,14 @@ describe('help: what the seat can do now', () => {
 		expect(help(byId('sacrifice-face-down'), 0)?.now).toContain('verdeckt');
 	});
 
-	it('is null for a seat nothing awaits, for spectators and without a view', () => {
+	it('gives a seat nothing awaits, and spectators, the phase’s rule without options; nothing without a view', () => {
 		const view = byId('buy');
-		expect(help(view, 1)).toBeNull();
-		expect(help(view, null)).toBeNull();
+		expect(help(view, 1)).toEqual({ now: null, rule: 'R-4' });
+		expect(help(view, null)).toEqual({ now: null, rule: 'R-4' });
+		expect(help(byId('three-moai'), 1)).toEqual({ now: null, rule: 'R-5.5' });
+		expect(help(byId('sacrifice-face-up'), null)).toEqual({ now: null, rule: 'R-5.7 a' });
+		expect(help(kind.view(replayed.ok ? replayed.value.end.state : null, 0), 0)).toEqual({ now: null, rule: 'R-8' });
 		expect(help(null, 0)).toBeNull();
-		expect(help(kind.view(replayed.ok ? replayed.value.end.state : null, 0), 0)).toBeNull();
 	});
 });
 

@@ -33,10 +33,37 @@ function option(view: RapaNuiView, seat: number, mv: RapaNuiMove): string {
 	}
 }
 
-/** What the viewer's seat can do now, in words, and the rule of the phase (R-4 … R-7.7); null when nothing awaits it. */
+/** The rule of the phase being played (the rules page's section or rule), for every viewer. */
+function ruleOf(view: RapaNuiView): string {
+	const p = view.phase;
+	switch (p.kind) {
+		case 'turn':
+			if (legalMoves(view, view.active).some((x) => x.type === 'skip')) return 'R-5.5';
+			return p.step === 1 ? 'R-4' : 'R-5';
+		case 'sacrifice':
+			return `R-5.7 ${p.part}`;
+		case 'draw':
+			return 'R-6';
+		case 'moai':
+			return 'R-7.5';
+		case 'substitute':
+			return 'R-7.7';
+		case 'over':
+			return 'R-8';
+	}
+}
+
+/**
+ * What the viewer's seat can do now, in words (null when nothing awaits it, and for spectators), and
+ * the rule of the phase (R-4 … R-8); null only without a view.
+ */
 export function help(anyView: unknown, seat: number | null): Help | null {
 	const view = anyView as RapaNuiView | null;
-	if (!view || seat === null) return null;
+	if (!view) return null;
+	return { now: seat === null ? null : options(view, seat), rule: ruleOf(view) };
+}
+
+function options(view: RapaNuiView, seat: number): string | null {
 	const legal = legalMoves(view, seat);
 	if (legal.length === 0) return null;
 	const p = view.phase;
@@ -44,25 +71,21 @@ export function help(anyView: unknown, seat: number | null): Help | null {
 	switch (p.kind) {
 		case 'turn': {
 			const buys = legal.some((x) => x.type === 'buy');
-			if (legal.some((x) => x.type === 'skip'))
-				return { now: buys ? m.rapanui_learn_help_three_moai_buy({ options: of('buy') }) : m.rapanui_learn_help_three_moai(), rule: 'R-5.5' };
-			if (p.step === 1 && buys) return { now: m.rapanui_learn_help_buy({ options: of('buy'), plays: of('play') }), rule: 'R-4' };
-			return { now: m.rapanui_learn_help_play({ plays: of('play') }), rule: 'R-5' };
+			if (legal.some((x) => x.type === 'skip')) return buys ? m.rapanui_learn_help_three_moai_buy({ options: of('buy') }) : m.rapanui_learn_help_three_moai();
+			if (p.step === 1 && buys) return m.rapanui_learn_help_buy({ options: of('buy'), plays: of('play') });
+			return m.rapanui_learn_help_play({ plays: of('play') });
 		}
 		case 'sacrifice':
-			if (p.part === 'c') return { now: m.rapanui_learn_help_supply({ options: of('supply') }), rule: 'R-5.7 c' };
-			return { now: p.part === 'a' ? m.rapanui_learn_help_sacrifice_up({ options: of('sacrifice') }) : m.rapanui_learn_help_sacrifice_down({ options: of('sacrifice') }), rule: `R-5.7 ${p.part}` };
+			if (p.part === 'c') return m.rapanui_learn_help_supply({ options: of('supply') });
+			return p.part === 'a' ? m.rapanui_learn_help_sacrifice_up({ options: of('sacrifice') }) : m.rapanui_learn_help_sacrifice_down({ options: of('sacrifice') });
 		case 'draw':
-			return { now: m.rapanui_learn_help_draw({ count: p.left }), rule: 'R-6' };
+			return m.rapanui_learn_help_draw({ count: p.left });
 		case 'moai': {
 			const n = moaiAmount(view, seat);
-			return { now: m.rapanui_learn_help_moai({ fame: fame(n), wood: wood(n) }), rule: 'R-7.5' };
+			return m.rapanui_learn_help_moai({ fame: fame(n), wood: wood(n) });
 		}
 		case 'substitute':
-			return {
-				now: m.rapanui_learn_help_substitute({ kind: kindName(p.scored), options: of('substitute') }) + (p.due[0]?.bonus ? ` ${m.rapanui_ui_substitute_bonus()}` : ''),
-				rule: 'R-7.7'
-			};
+			return m.rapanui_learn_help_substitute({ kind: kindName(p.scored), options: of('substitute') }) + (p.due[0]?.bonus ? ` ${m.rapanui_ui_substitute_bonus()}` : '');
 		case 'over':
 			return null;
 	}
