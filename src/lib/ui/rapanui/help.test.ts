@@ -24,18 +24,23 @@ describe('help: what the seat can do now', () => {
 		for (const { id, view } of asked) expect(help(view, script.seat)?.now, id).toMatch(/\w/);
 	});
 
-	it('says the options with their costs, in both languages', () => {
+	it('says the options in one short sentence with their costs, in both languages', () => {
 		overwriteGetLocale(() => 'en');
 		expect(help(byId('buy'), 0)).toEqual({
-			now: 'Step 1: you may buy one offering card: fish for 4 wood, paper mulberry for 4 wood, sweet potato for 3 wood, or grain for 3 wood. Or play at once, which skips the purchase: 1 fish hunter-gatherer for free or 2 fish hunter-gatherers for 1 wood.',
+			now: 'Buy one offering card (3–4 wood), or play at once: one card for free or several hunter-gatherers of one kind (1 wood).',
 			rule: 'R-4'
 		});
+		expect(help(byId('build-moai'), 0)?.now).toContain('a moai (7 wood)');
+		expect(help(byId('sacrifice-face-up'), 0)?.now).toBe('Sacrifice one offering card face up: fish, paper mulberry, sweet potato, or grain.');
 		expect(help(byId('moai-choice'), 0)?.now).toContain('2 fame or 2 wood');
 		expect(help(byId('substitute'), 0)?.now).toContain('The grain pile is empty');
-		expect(help(byId('three-moai'), 0)?.now).toContain('fish for 2 wood');
+		expect(help(byId('three-moai'), 0)?.now).toContain('(2 wood)');
 		overwriteGetLocale(() => 'de');
-		expect(help(byId('play-two'), 0)?.now).toBe('Schritt 2: Spiel von der Hand in deine Auslage: 1 Jäger & Sammler (Fisch) kostenlos oder 2 Jäger & Sammler (Fisch) für 1 Holz.');
+		expect(help(byId('play-two'), 0)?.now).toBe('Spiel eine Karte kostenlos oder mehrere Jäger & Sammler einer Sorte (1 Holz) aus.');
 		expect(help(byId('sacrifice-face-down'), 0)?.now).toContain('verdeckt');
+		expect(help(byId('draw-first'), 0)?.now).toBe('Zieh noch 2 Karten, jeweils vorne aus einer beliebigen Spalte.');
+		// One sentence, short enough to keep the phone's move sheet in view.
+		for (const { id, view } of asked) expect(help(view, 0)!.now!.length, id).toBeLessThan(160);
 	});
 
 	it('gives a seat nothing awaits, and spectators, the phase’s rule without options; nothing without a view', () => {

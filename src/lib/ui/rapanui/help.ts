@@ -1,36 +1,42 @@
 /**
  * "What can I do now?" and a refusal in words (issue 31; src/lib/ui/kinds.ts `GameModule.help`,
  * `refusal`), re-exported by GameView.svelte's module. The options are the engine's legal moves for
- * the seat, worded with their costs; the rule is the section of the phase on the rules page. The UI
- * decides nothing here: legality and costs are the engine's answers (surface.ts).
+ * the seat in one short sentence with their costs — the composer lists each one; a long line above
+ * the table pushes the phone's move sheet, and Confirm with it, below the fold — and the rule is the
+ * phase's on the rules page. The UI decides nothing here: legality and costs are the engine's
+ * answers (surface.ts).
  */
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { legalMoves, moaiAmount, woodCost } from '$lib/games/rapanui/surface';
 import type { RapaNuiMove, RapaNuiView } from '$lib/games/rapanui/surface';
-import { cardName, fame, kindName, wood } from '$lib/games/rapanui/text';
+import { fame, kindName, wood } from '$lib/games/rapanui/text';
 import type { Help } from '$lib/ui/kinds';
 
 /** "fish, grain or sweet potato": the options as one choice in the reader's language. */
 const either = (items: string[]) => new Intl.ListFormat(getLocale(), { type: 'disjunction' }).format(items);
 
-function option(view: RapaNuiView, seat: number, mv: RapaNuiMove): string {
-	switch (mv.type) {
-		case 'buy':
-			return m.rapanui_learn_help_cost({ what: kindName(mv.kind), wood: wood(woodCost(view, seat, mv)) });
-		case 'play': {
-			const cost = woodCost(view, seat, mv);
-			const cards = cardName(mv.card, mv.count);
-			return cost > 0 ? m.rapanui_learn_help_cost({ what: cards, wood: wood(cost) }) : m.rapanui_learn_help_free({ what: cards });
-		}
-		case 'sacrifice':
-		case 'supply':
-			return kindName(mv.kind);
-		case 'substitute':
-			return mv.kind ? kindName(mv.kind) : m.rapanui_ui_decline();
-		default:
-			return '';
-	}
+function option(mv: RapaNuiMove): string {
+	return mv.type === 'sacrifice' || mv.type === 'supply' ? kindName(mv.kind) : '';
+}
+
+/** "3 wood" or "3–5 wood": what the moves cost, cheapest to dearest. */
+function costs(view: RapaNuiView, seat: number, moves: RapaNuiMove[]): string {
+	const all = moves.map((mv) => woodCost(view, seat, mv));
+	const [lo, hi] = [Math.min(...all), Math.max(...all)];
+	return lo === hi ? wood(lo) : m.rapanui_learn_help_range({ from: lo, to: hi });
+}
+
+/** The plays in a few words (the composer lists each with its cost): a free card, several hunter-gatherers, a moai. */
+function plays(view: RapaNuiView, seat: number, legal: RapaNuiMove[]): string {
+	const ps = legal.filter((x): x is Extract<RapaNuiMove, { type: 'play' }> => x.type === 'play');
+	const several = ps.filter((x) => x.count > 1);
+	const moai = ps.filter((x) => x.card === 'moai');
+	return either([
+		...(ps.some((x) => x.count === 1 && x.card !== 'moai') ? [m.rapanui_learn_help_play_free()] : []),
+		...(several.length ? [m.rapanui_learn_help_play_several({ wood: costs(view, seat, several) })] : []),
+		...(moai.length ? [m.rapanui_learn_help_play_moai({ wood: costs(view, seat, moai) })] : [])
+	]);
 }
 
 /** The rule of the phase being played (the rules page's section or rule), for every viewer. */
@@ -67,17 +73,16 @@ function options(view: RapaNuiView, seat: number): string | null {
 	const legal = legalMoves(view, seat);
 	if (legal.length === 0) return null;
 	const p = view.phase;
-	const of = (type: RapaNuiMove['type']) => either(legal.filter((x) => x.type === type).map((x) => option(view, seat, x)));
+	const kinds = () => either(legal.map(option));
+	const buys = legal.filter((x) => x.type === 'buy');
 	switch (p.kind) {
-		case 'turn': {
-			const buys = legal.some((x) => x.type === 'buy');
-			if (legal.some((x) => x.type === 'skip')) return buys ? m.rapanui_learn_help_three_moai_buy({ options: of('buy') }) : m.rapanui_learn_help_three_moai();
-			if (p.step === 1 && buys) return m.rapanui_learn_help_buy({ options: of('buy'), plays: of('play') });
-			return m.rapanui_learn_help_play({ plays: of('play') });
-		}
+		case 'turn':
+			if (legal.some((x) => x.type === 'skip')) return buys.length ? m.rapanui_learn_help_three_moai_buy({ wood: costs(view, seat, buys) }) : m.rapanui_learn_help_three_moai();
+			if (p.step === 1 && buys.length) return m.rapanui_learn_help_buy({ wood: costs(view, seat, buys), plays: plays(view, seat, legal) });
+			return m.rapanui_learn_help_play({ plays: plays(view, seat, legal) });
 		case 'sacrifice':
-			if (p.part === 'c') return m.rapanui_learn_help_supply({ options: of('supply') });
-			return p.part === 'a' ? m.rapanui_learn_help_sacrifice_up({ options: of('sacrifice') }) : m.rapanui_learn_help_sacrifice_down({ options: of('sacrifice') });
+			if (p.part === 'c') return m.rapanui_learn_help_supply({ options: kinds() });
+			return p.part === 'a' ? m.rapanui_learn_help_sacrifice_up({ options: kinds() }) : m.rapanui_learn_help_sacrifice_down({ options: kinds() });
 		case 'draw':
 			return m.rapanui_learn_help_draw({ count: p.left });
 		case 'moai': {
@@ -85,7 +90,7 @@ function options(view: RapaNuiView, seat: number): string | null {
 			return m.rapanui_learn_help_moai({ fame: fame(n), wood: wood(n) });
 		}
 		case 'substitute':
-			return m.rapanui_learn_help_substitute({ kind: kindName(p.scored), options: of('substitute') }) + (p.due[0]?.bonus ? ` ${m.rapanui_ui_substitute_bonus()}` : '');
+			return m.rapanui_learn_help_substitute({ kind: kindName(p.scored) }) + (p.due[0]?.bonus ? ` ${m.rapanui_ui_substitute_bonus()}` : '');
 		case 'over':
 			return null;
 	}
