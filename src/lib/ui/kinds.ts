@@ -137,7 +137,8 @@ const REGISTERED = {
 		history: () => import('./moa/HistoryBoard.svelte'),
 		options: () => import('./moa/Options.svelte'),
 		picture: () => import('./moa/Picture.svelte'),
-		scoreSheet: () => import('./moa/ScoreSheet.svelte')
+		scoreSheet: () => import('./moa/ScoreSheet.svelte'),
+		tutorial: () => import('./moa/tutorial')
 	}
 } satisfies Record<KindId, KindUI>;
 
