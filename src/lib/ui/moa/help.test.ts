@@ -3,7 +3,7 @@
 // options of each decision the game can await, with its rule.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneJson } from '$lib/engine';
 import { replayTutorial, type TutorialScript } from '$lib/engine/tutorial';
 import type { Kind } from '$lib/engine';
@@ -12,6 +12,7 @@ import data from '$lib/games/moa/tutorial.json';
 import type { MoaState } from '$lib/games/moa/types';
 import { overwriteGetLocale, getLocale } from '$lib/paraglide/runtime';
 import { help, refusal } from './GameView.svelte';
+import { loadRefusals } from './lazyDefs.svelte';
 
 const ENGINE = join(__dirname, '..', '..', 'games', 'moa');
 /** Every code of `fail('CODE'` in the engine's sources (tests excluded). */
@@ -26,7 +27,12 @@ const codes = [
 const locale = getLocale();
 afterAll(() => overwriteGetLocale(() => locale));
 
+describe('refusal before its words are loaded', () => {
+	it('says nothing yet (the first touch of the composer loads them)', () => expect(refusal('NOT_YOUR_TURN')).toBeNull());
+});
+
 describe('refusal', () => {
+	beforeAll(() => loadRefusals());
 	it('finds the engine codes', () => expect(codes.length).toBeGreaterThan(25));
 	it.each(['en', 'de'] as const)('words every engine code in %s, each differently', (lang) => {
 		overwriteGetLocale(() => lang);
@@ -56,7 +62,7 @@ describe('help', () => {
 	});
 	it('after the action: the tiles or the end of the turn (M-8.6)', () => {
 		overwriteGetLocale(() => 'de');
-		const h = help(view(at('end')), 0)!;
+		const h = help(view(at('end-turn')), 0)!;
 		expect(h).toEqual({ now: expect.stringContaining('Festung einsetzen (Plättchen)'), rule: 'M-8.6' });
 	});
 	it('a defence: the mammal, its combat and the region (M-6.4)', () => {
