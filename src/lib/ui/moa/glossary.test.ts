@@ -9,13 +9,15 @@ import { moaKind } from '$lib/games/moa/kind';
 import data from '$lib/games/moa/tutorial.json';
 import type { MoaView } from '$lib/games/moa/types';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { glossary } from './glossary';
+import { glossary, withDefs } from './glossary';
+import { defs } from './glossaryDefs';
+import { lazy, loadDefs } from './lazyDefs.svelte';
 import Players from './Players.svelte';
 import Rules from './Rules.svelte';
 import Status from './Status.svelte';
 
 afterAll(() => overwriteGetLocale(() => 'en'));
-const entries = Object.entries(glossary);
+const entries = Object.entries(withDefs(defs));
 
 describe.each(['en', 'de'] as const)('%s', (locale) => {
 	it('has a term and a definition for every entry, no term twice', () => {
@@ -40,6 +42,13 @@ describe.each(['en', 'de'] as const)('%s', (locale) => {
 			// The rule's number is in the page's text (the page's anchors find it there).
 			expect(body.replace(/id="term-[^"]*"|href="#[^"]*"/g, ''), `${id}: ${e.rule}`).toMatch(new RegExp(`${e.rule.replace('.', '\\.')}(?!\\d)`));
 		}
+	});
+
+	it('keeps the definitions out of the table until a term is looked at, then has them all', async () => {
+		overwriteGetLocale(() => locale);
+		if (!lazy.defs) expect(glossary.region.def()).toBe('');
+		await loadDefs();
+		for (const [id, e] of Object.entries(glossary)) expect(e.def(), id).toBe(defs[id as keyof typeof defs]());
 	});
 
 	it("shows terms on the table: the counters' headings, the players, the hand", () => {
