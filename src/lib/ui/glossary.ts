@@ -28,8 +28,14 @@ export function firstRule(rule: string): string {
 	return /^[A-Z]-\d+(?:\.\d+)*/.exec(rule.trim())?.[0] ?? rule.trim();
 }
 
-/** The rule number(s) an engine's refusal names in its message: "… (R-4.2)" → "R-4.2"; null when none. */
+/**
+ * The rule number(s) an engine's refusal names in its message: "… (R-4.2)" → "R-4.2", or at its start
+ * as Moa's engine writes them, "M-0.5, M-8.6: …" → "M-0.5, M-8.6"; null when none.
+ */
 export function ruleOf(message: string): string | null {
-	const m = /\(([A-Z]-\d+(?:\.\d+)*(?:\s?[a-z])?(?:[,–][^)]*)?)\)\s*$/.exec(message) ?? /\(([A-Z]-\d+(?:\.\d+)*[^)]*)\)/.exec(message);
+	const m =
+		/\(([A-Z]-\d+(?:\.\d+)*(?:\s?[a-z])?(?:[,–][^)]*)?)\)\s*$/.exec(message) ??
+		/\(([A-Z]-\d+(?:\.\d+)*[^)]*)\)/.exec(message) ??
+		/^([A-Z]-\d+(?:\.\d+)*(?:,\s*[A-Z]-\d+(?:\.\d+)*)*)(?:\s*\([a-z]+\))?:/.exec(message);
 	return m ? m[1].trim() : null;
 }
