@@ -80,16 +80,18 @@ describe('help', () => {
 		overwriteGetLocale(() => 'en');
 		expect(help(view(at('discard')), 0)).toEqual({ now: expect.stringContaining('Discard 3 cards'), rule: 'M-8.6' });
 	});
-	it('nothing for a seat not asked without an any-time tile, for spectators and at the end', () => {
+	it("only the phase's rule for a seat not asked without an any-time tile, for spectators and at the end", () => {
 		const s = at('place');
-		expect(help(view(s, 1), 1)).toBeNull();
-		expect(help(view(s, 0), null)).toBeNull();
-		expect(help(view(r.value.end.state as MoaState), 0)).toBeNull();
+		expect(help(view(s, 1), 1)).toEqual({ now: null, rule: 'M-7.1' });
+		expect(help(view(s, 0), null)).toEqual({ now: null, rule: 'M-7.1' });
+		expect(help(view(at('decline'), 1), 1)).toEqual({ now: null, rule: 'M-6.4' });
+		expect(help(view(r.value.end.state as MoaState), 0)).toEqual({ now: null, rule: 'M-9' });
+		expect(help(null, 0)).toBeNull();
 	});
-	it('any-time tiles while another seat is asked (M-8.7)', () => {
+	it('any-time tiles while another seat is asked (M-8.7), with the rule of what is awaited', () => {
 		const s = cloneJson(at('place'));
 		s.phase = { kind: 'turn', seat: 1, acted: false };
 		overwriteGetLocale(() => 'en');
-		expect(help(view(s), 0)).toEqual({ now: expect.stringContaining('Draw a card (tile)'), rule: 'M-8.7' });
+		expect(help(view(s), 0)).toEqual({ now: expect.stringContaining('Draw a card (tile)'), rule: 'M-7.1' });
 	});
 });

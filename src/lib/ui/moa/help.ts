@@ -32,10 +32,32 @@ const TILES: [Type, () => string][] = [
 const named = (list: [Type, () => string][], types: Set<Type>) => list.filter(([t]) => types.has(t)).map(([, w]) => w());
 const join = (words: string[]) => words.join(' · ');
 
-/** What `seat` can do now, or null when nothing awaits it (the page says whom the game waits for). */
+/** The rule of the decision the game awaits (the page links it for everybody). */
+function phaseRule(v: MoaView): string {
+	if (v.owe.some((n) => n > 0)) return 'M-8.6';
+	switch (v.phase.kind) {
+		case 'defend':
+			return 'M-6.4';
+		case 'neutral':
+			return 'M-11.2';
+		case 'turn':
+			return v.phase.acted ? 'M-8.6' : 'M-7.1';
+		case 'over':
+			return 'M-9';
+		default:
+			return 'M-3';
+	}
+}
+
+/**
+ * What `seat` can do now (`now`: null for spectators and while nothing awaits the seat but its
+ * any-time tiles, M-8.7, when it has none), with the rule of the decision; null without a view.
+ */
 export function help(view: unknown, seat: number | null): Help | null {
 	const v = view as MoaView | null;
-	if (!v || seat === null || seat < 0 || seat >= v.players || v.phase.kind === 'over') return null;
+	if (!v) return null;
+	const rule = phaseRule(v);
+	if (seat === null || seat < 0 || seat >= v.players || v.phase.kind === 'over') return { now: null, rule };
 	const legal = legalMoves(v, seat);
 	const types = new Set(legal.map((x) => x.type));
 	const p = v.phase;
@@ -64,7 +86,7 @@ export function help(view: unknown, seat: number | null): Help | null {
 	}
 	// M-8.7: draw-a-card and exchange tiles work at any time, also while another seat is asked.
 	const any = named(TILES, types);
-	return any.length ? { now: m.moa_learn_help_any_time({ tiles: join(any) }), rule: 'M-8.7' } : null;
+	return { now: any.length ? m.moa_learn_help_any_time({ tiles: join(any) }) : null, rule };
 }
 
 /**
