@@ -51,14 +51,15 @@ describe('help', () => {
 	const at = (id: string) => r.value.before[script.steps.findIndex((s) => s.id === id)].state as MoaState;
 	const view = (s: MoaState, seat = 0) => kind.view(s, seat);
 
-	it('names the actions of a turn in the composer\'s words, the active terrain and the tiles (M-7.1)', () => {
+	it("names the actions of a turn in the composer's words and the active terrain, in one short line (M-7.1)", () => {
 		overwriteGetLocale(() => 'en');
 		const h = help(view(at('draw-card')), 0)!;
 		expect(h.rule).toBe('M-7.1');
 		expect(h.now).toContain('Attack and place birds');
 		expect(h.now).toContain('Pass');
 		expect(h.now).toContain('plains');
-		expect(h.now).toContain('Draw a card (tile)');
+		expect(h.now).not.toContain('(tile)');
+		expect(h.now!.length).toBeLessThan(140);
 	});
 	it('after the action: the tiles or the end of the turn (M-8.6)', () => {
 		overwriteGetLocale(() => 'de');
@@ -67,18 +68,18 @@ describe('help', () => {
 	});
 	it('a defence: the mammal, its combat and the region (M-6.4)', () => {
 		overwriteGetLocale(() => 'en');
-		expect(help(view(at('defend')), 0)).toEqual({ now: expect.stringMatching(/^The rat \(combat 3\) attacks region 2\./), rule: 'M-6.4' });
+		expect(help(view(at('defend')), 0)).toEqual({ now: expect.stringMatching(/^The rat \(combat 3\) attacks region 2:/), rule: 'M-6.4' });
 	});
 	it("the neutral's placements, 1 or 2 birds or a leader, by region (M-11.2)", () => {
 		overwriteGetLocale(() => 'en');
 		const h = help(view(at('neutral-two')), 0)!;
 		expect(h.rule).toBe('M-11.2');
-		expect(h.now).toContain('The roll is 9');
-		expect(h.now).toMatch(/2 birds in region [\d, ]*8/);
+		expect(h.now).toContain('Roll 9');
+		expect(h.now).toMatch(/2 birds in [\d, ]*8/);
 	});
 	it("the exchange's discard first (M-8.6)", () => {
 		overwriteGetLocale(() => 'en');
-		expect(help(view(at('discard')), 0)).toEqual({ now: expect.stringContaining('Discard 3 cards'), rule: 'M-8.6' });
+		expect(help(view(at('discard')), 0)).toEqual({ now: expect.stringContaining('Discard 3 cards first'), rule: 'M-8.6' });
 	});
 	it("only the phase's rule for a seat not asked without an any-time tile, for spectators and at the end", () => {
 		const s = at('place');

@@ -30,7 +30,7 @@ const TILES: [Type, () => string][] = [
 ];
 
 const named = (list: [Type, () => string][], types: Set<Type>) => list.filter(([t]) => types.has(t)).map(([, w]) => w());
-const join = (words: string[]) => words.join(' · ');
+const join = (words: string[]) => words.join(', ');
 
 /** The rule of the decision the game awaits (the page links it for everybody). */
 function phaseRule(v: MoaView): string {
@@ -78,11 +78,11 @@ export function help(view: unknown, seat: number | null): Help | null {
 		return { now: m.moa_learn_help_neutral({ roll: p.roll, options: options.join('; ') }), rule: 'M-11.2' };
 	}
 	if (p.kind === 'turn' && p.seat === seat) {
-		const tiles = named(TILES, types);
-		if (p.acted) return { now: m.moa_learn_help_acted({ tiles: join(tiles) }), rule: 'M-8.6' };
+		// One short line (the phone's move sheet and its Confirm stay above the fold); the composer
+		// lists the tile uses beside the actions.
+		if (p.acted) return { now: m.moa_learn_help_acted({ tiles: join(named(TILES, types)) }), rule: 'M-8.6' };
 		const terrains = activeTerrains(v).map(terrainName).join(', ');
-		const now = m.moa_learn_help_turn({ actions: join(named(ACTIONS, types)), terrains });
-		return { now: tiles.length ? `${now} ${m.moa_learn_help_tiles({ tiles: join(tiles) })}` : now, rule: 'M-7.1' };
+		return { now: m.moa_learn_help_turn({ actions: join(named(ACTIONS, types)), terrains }), rule: 'M-7.1' };
 	}
 	// M-8.7: draw-a-card and exchange tiles work at any time, also while another seat is asked.
 	const any = named(TILES, types);
