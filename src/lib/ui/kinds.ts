@@ -122,7 +122,8 @@ const REGISTERED = {
 		history: () => import('./giants/HistoryBoard.svelte'),
 		options: () => import('./giants/Options.svelte'),
 		picture: () => import('./giants/Picture.svelte'),
-		scoreSheet: () => import('./giants/ScoreSheet.svelte')
+		scoreSheet: () => import('./giants/ScoreSheet.svelte'),
+		tutorial: () => import('./giants/tutorial')
 	},
 	rapanui: {
 		game: () => import('./rapanui/GameView.svelte'),
