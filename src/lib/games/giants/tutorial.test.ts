@@ -91,7 +91,7 @@ describe('the Giants tutorial', () => {
 	});
 
 	it('ends by the rules’ own end with the learner winning, as the last step says', () => {
-		const o = kind.outcome(end.state);
+		const o = kind.outcome(end.state as GiantsState);
 		expect(o?.reason).toBe('pedestals'); // G-6.1
 		expect(o?.places[script.seat]).toBe(1);
 		const last = script.steps.at(-1)!;
