@@ -107,7 +107,7 @@ describe('the Giants tutorial', () => {
 		const files = [...readdirSync(dir), ...readdirSync(join(dir, 'move')).map((f) => `move/${f}`), ...readdirSync(join(dir, 'board')).map((f) => `board/${f}`)];
 		const source = files.filter((f) => f.endsWith('.svelte')).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
 		const ids = [...source.matchAll(/data-testid="([^"]+)"/g)].map((m) => new RegExp(`^${m[1].replace(/\{[^}]+\}/g, '[\\w-]+')}$`));
-		const selectors = script.steps.flatMap((s) => [...(s.do ?? []), ...(s.point ? [s.point] : [])]);
+		const selectors = script.steps.flatMap((s) => [...(s.do ?? []), ...(s.tryOther ?? []), ...(s.point ? [s.point] : [])]);
 		for (const sel of selectors) {
 			const testid = /^\[data-testid="([^"]+)"\]$/.exec(sel)?.[1];
 			if (testid) expect(ids.some((r) => r.test(testid)), sel).toBe(true);

@@ -11,10 +11,18 @@ import type { Help } from '$lib/ui/kinds';
 
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Null when nothing awaits the seat (a sealed decision already made, another's turn, the end). */
+/** The phase's rule, for everybody; the options (`now`) only for the seat awaited. Null without a view. */
 export function help(view: unknown, seat: number | null): Help | null {
 	const v = view as GiantsView | null;
-	if (!v || seat === null) return null;
+	if (!v) return null;
+	const ph = v.phase;
+	const rule =
+		ph.kind === 'bid' ? 'G-3.1' : ph.kind === 'carve' ? (ph.pass > 1 ? 'G-3.4' : 'G-3.3') : ph.kind === 'place' ? 'G-4' : ph.kind === 'transport' ? 'G-5' : ph.kind === 'choice' ? 'G-6.0' : 'G-6.2';
+	return { now: seat === null ? null : now(v, seat), rule };
+}
+
+/** The seat's options in words; null when nothing awaits it (a sealed decision made, another's turn, the end). */
+function now(v: GiantsView, seat: number): string | null {
 	const ph = v.phase;
 	const awaited =
 		ph.kind === 'bid' ? !ph.submitted[seat] : ph.kind === 'choice' ? ph.eligible[seat] && !ph.submitted[seat] : ph.kind !== 'over' && ph.turn === seat;
@@ -23,21 +31,21 @@ export function help(view: unknown, seat: number | null): Help | null {
 	const has = (t: GiantsMove['type']) => legal.some((x) => x.type === t);
 	switch (ph.kind) {
 		case 'bid':
-			return { now: m.giants_learn_help_bid(), rule: 'G-3.1' };
+			return m.giants_learn_help_bid();
 		case 'carve': {
 			const sizes = [...new Set(legal.flatMap((x) => (x.type === 'carve' ? [x.size] : [])))].sort();
-			return { now: m.giants_learn_help_carve({ sizes: sizes.join(', ') }), rule: ph.pass > 1 ? 'G-3.4' : 'G-3.3' };
+			return m.giants_learn_help_carve({ sizes: sizes.join(', ') });
 		}
 		case 'place': {
 			const parts = [has('place') ? m.giants_learn_help_place() : '', has('action') ? m.giants_learn_help_act() : '', has('rongo') ? m.giants_learn_help_rongo() : ''];
-			return { now: upper([...parts.filter(Boolean), m.giants_learn_help_pass()].join('; ')), rule: 'G-4' };
+			return upper([...parts.filter(Boolean), m.giants_learn_help_pass()].join('; '));
 		}
 		case 'transport': {
 			const parts = has('move') || has('mark') ? [m.giants_learn_help_transport()] : [];
-			return { now: upper([...parts, m.giants_learn_help_pass()].join('; ')), rule: 'G-5' };
+			return upper([...parts, m.giants_learn_help_pass()].join('; '));
 		}
 		case 'choice':
-			return { now: m.giants_learn_help_choice(), rule: 'G-6.0' };
+			return m.giants_learn_help_choice();
 		default:
 			return null;
 	}

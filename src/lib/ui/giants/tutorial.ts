@@ -7,6 +7,11 @@ import { erase } from '$lib/engine';
 import type { TutorialScript } from '$lib/engine/tutorial';
 import { giantsKind } from '$lib/games/giants/kind';
 import tutorial from '$lib/games/giants/tutorial.json';
+import { loadTerms } from './terms.svelte';
 
 export const kind = erase(giantsKind);
 export const script = tutorial as TutorialScript;
+
+// The learn page teaches: the table's terms are there from the start (the game page loads them at
+// the player's first interaction, for its budget; terms.svelte.ts).
+loadTerms();
