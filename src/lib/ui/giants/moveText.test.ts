@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { GiantsMove } from '$lib/games/giants';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { demoView, DEMO_NAMES } from './board/demo';
-import { moveText } from './moveText';
+import { moveText, statueText } from './moveText';
 
 const view = demoView();
 const name = (s: number) => DEMO_NAMES[s];
@@ -36,4 +36,14 @@ describe('moveText', () => {
 		expect(text).toContain(`size-${st.size} moai on ${(st.loc as { hex: string }).hex}`);
 		expect(text).not.toMatch(/\b[mh]\d+\b/);
 	});
+});
+
+test("the viewer's own screen is 'your screen' (issue 31: the tutorial's learner is 'You')", () => {
+	const st = { id: 'm1', kind: 'moai' as const, size: 2 as const, loc: { kind: 'front' as const, seat: 0 }, owner: 0, marker: null, abandoned: false };
+	overwriteGetLocale(() => 'en');
+	expect(statueText(st, name, 0)).toBe('size-2 moai, in front of your screen');
+	expect(statueText(st, name, 1)).toBe(`size-2 moai, in front of ${name(0)}'s screen`);
+	overwriteGetLocale(() => 'de');
+	expect(statueText(st, name, 0)).toContain('vor deinem Sichtschirm');
+	overwriteGetLocale(() => 'en');
 });
