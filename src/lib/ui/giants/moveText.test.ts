@@ -43,6 +43,7 @@ test("the viewer's own screen is 'your screen' (issue 31: the tutorial's learner
 	overwriteGetLocale(() => 'en');
 	expect(statueText(st, name, 0)).toBe('size-2 moai, in front of your screen');
 	expect(statueText(st, name, 1)).toBe(`size-2 moai, in front of ${name(0)}'s screen`);
+	expect(statueText({ ...st, loc: { kind: 'hex', hex: 'H27' }, marker: 0 } as never, name, 0)).toBe('size-2 moai, on H27 (plain), marked by you');
 	overwriteGetLocale(() => 'de');
 	expect(statueText(st, name, 0)).toContain('vor deinem Sichtschirm');
 	overwriteGetLocale(() => 'en');

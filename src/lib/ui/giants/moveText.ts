@@ -59,11 +59,11 @@ export function statueKind(st: Pick<Statue, 'kind' | 'size'>): string {
 /** "moai size 2 (S4), in front of Ana's screen" / "… on H12 (plain), marked by Ben, abandoned". */
 export function statueText(st: Statue, name: NameOf, you: number | null = null): string {
 	const parts = [statueKind(st)];
-	// The viewer's own screen is "your screen", not "ana's" (or, in the tutorial, "You's").
+	// The viewer's own screen is "your screen" and their marker "marked by you", not "ana's" (or, in the tutorial, "You's").
 	if (st.loc.kind === 'front') parts.push(st.loc.seat === you ? m.giants_learn_statue_front_yours() : m.play_statue_front({ name: name(st.loc.seat) }));
 	else if (st.loc.kind === 'hex') parts.push(m.play_statue_on({ hex: hexName(st.loc.hex) }));
 	else parts.push(m.play_statue_ahu({ ahu: st.loc.ahu }));
-	if (st.marker !== null) parts.push(m.play_statue_marked({ name: name(st.marker) }));
+	if (st.marker !== null) parts.push(st.marker === you ? m.giants_learn_statue_marked_yours() : m.play_statue_marked({ name: name(st.marker) }));
 	if (st.abandoned) parts.push(m.play_statue_abandoned());
 	return parts.join(', ');
 }
