@@ -358,3 +358,22 @@ describe('on a phone (390×844)', () => {
 		});
 	}
 });
+
+// Issue 31: every refusal a player can meet is said in words. The tables offer only the moves the
+// engine allows, so what a player meets is the room's refusal of a move made on a stale table: the
+// same player moved in another tab while this one had lost its live connection.
+test('a move the room refuses (the game moved on in another tab) is said in words, and the game stays as it was', async () => {
+	const { id, seat } = await botGame('rapanui', 'table-refused', 3);
+	const page = await playPage(server.url, people, clients[seat], DESKTOP);
+	// No live socket: the page sends its move over HTTP, with the version it shows.
+	await page.routeWebSocket(/\/socket/, (ws) => ws.close());
+	await page.goto(`${server.url}/games/${id}`, { waitUntil: 'load' });
+	await visible(page.getByTestId('move-sheet'));
+	const before = (await clients[seat].game(id)) as { view: unknown; version: number };
+	await clients[seat].move(id, rapanuiBot(before.view as RapaNuiView, seat, seedRng('refused')), before.version);
+	await page.getByTestId('move-sheet').locator('input[type="radio"]').first().check();
+	await confirmOf(page).click();
+	const alert = page.locator('p.error[role="alert"]');
+	await expect.poll(() => textOf(alert), { timeout: 20_000 }).toBe('The game has moved on since you loaded it. Look at the new position and try again.');
+	expect(((await clients[seat].game(id)) as { version: number }).version, 'nothing else was played').toBe(before.version + 1);
+});
