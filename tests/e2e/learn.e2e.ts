@@ -49,8 +49,15 @@ async function shot(page: Page, name: string) {
 	await page.screenshot({ path: join(SHOTS, `learn-${name}.png`) });
 }
 
+/** Clicks in order, as a person does: each after the table has drawn what the one before changed. */
 async function clickAll(page: Page, selectors: readonly string[]) {
-	for (const sel of selectors) await page.locator(sel).first().click();
+	for (const sel of selectors) {
+		await page.locator(sel).first().click();
+		// Two frames (bounded: a busy machine may paint late): a choice can redraw the next one's options.
+		await page.evaluate(() =>
+			Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, 300))])
+		);
+	}
 }
 
 /** Follows the coach from wherever it stands to the end; photographs each step type once. */
@@ -97,7 +104,11 @@ async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: 
 			}
 			await clickAll(page, step.do!);
 		}
-		await expect.poll(() => stepOf(page), { timeout: 10_000 }).not.toBe(id);
+		try {
+			await expect.poll(() => stepOf(page), { timeout: 10_000 }).not.toBe(id);
+		} catch (e) {
+			throw new Error(`step ${id} did not move on; the coach said: "${await page.getByTestId('coach-feedback').textContent()}"`, { cause: e });
+		}
 		if (from + seen.size === script.steps.length - 1) await once('last');
 	}
 	expect(from + seen.size).toBe(script.steps.length);

@@ -375,5 +375,6 @@ test('a move the room refuses (the game moved on in another tab) is said in word
 	await confirmOf(page).click();
 	const alert = page.locator('p.error[role="alert"]');
 	await expect.poll(() => textOf(alert), { timeout: 20_000 }).toBe('The game has moved on since you loaded it. Look at the new position and try again.');
+	await page.screenshot({ path: join(ROOT, 'test-results/screenshots/table-refused-1280-en.png') });
 	expect(((await clients[seat].game(id)) as { version: number }).version, 'nothing else was played').toBe(before.version + 1);
 });
