@@ -159,6 +159,18 @@ export interface GameKind<Config = unknown, State = unknown, Move = unknown, Vie
 	/** Optional: standing answers (see `Standing`); kinds without a recurring decision leave it out. */
 	readonly standing?: Standing<State, Move>;
 	/**
+	 * Optional (issue 32): decisions a seat may plan ahead while it waits (see `Queueing`); kinds
+	 * without such decisions leave it out.
+	 */
+	readonly queue?: Queueing<View, Move>;
+	/**
+	 * Optional (issue 32): whose turn it is — the seat the rules give the turn to, whose own turn a
+	 * decision of that seat is — or null in a phase that is nobody's turn (a sealed decision of all,
+	 * a scoring). A decision of another seat is one the rules put in someone else's turn (a defence,
+	 * a sacrifice). Read by `npm run bench:wakeups` (wake-ups split by own turns and others').
+	 */
+	turnOf?(state: State | View): Seat | null;
+	/**
 	 * Optional: true for a move that, alone, is no real decision of the seat's own game — it declines
 	 * to act (a pass, a bid of nothing, an empty choice, declining a defence) or only acts for nobody's
 	 * own position (a neutral colour's placement). Called only with moves `apply` accepted. Ratings
@@ -202,6 +214,43 @@ export interface Standing<State, Move> {
 	readonly answers: readonly string[];
 	/** The move `answer` makes for `seat` now, or null when nothing it answers awaits the seat. */
 	answer(state: State, seat: Seat, answer: string): Move | null;
+}
+
+/**
+ * Plan ahead (issue 32, docs/api.md "Plan ahead"): while a seat waits, its player may queue its next
+ * decisions — a list of steps, each an ordered list of alternatives ("a worker on H20; if that is not
+ * possible, on H17"). Whenever a decision awaits the seat and the seat has a queue, the room takes the
+ * first step: the first alternative that `due` turns into a move is played as the seat's own move
+ * (as a standing answer is) and the step leaves the queue; if none is, the whole queue is dropped and
+ * the player is woken (their "your turn"). The queue is private to the seat.
+ *
+ * Secrets: `check` and `due` see only the seat's own view, so nothing the player could not know
+ * decides whether a queued move is accepted or played; `apply` then plays it on the state. A kind
+ * must let only decisions whose legality its views tell exactly be queued (tests/kinds/queue.test.ts
+ * checks `due(view) !== null` ⇔ `apply(state)` accepts, on states of random play).
+ */
+export interface Queueing<View, Move> {
+	/**
+	 * Whether `move` (untrusted JSON) may be queued by `seat` now, judged from the seat's view: a move
+	 * of a queueable kind of decision, well formed, that could still be legal when it comes up. The
+	 * refusal names the rule or says why (code `NOT_QUEUEABLE` or the kind's own).
+	 */
+	check(view: View, seat: Seat, move: unknown): Result<Move>;
+	/**
+	 * A decision awaits `seat` (its view is `view`): the move that plays the queued `move` now, or
+	 * null when it is not legal now or answers another decision than the one awaited.
+	 */
+	due(view: View, seat: Seat, move: Move): Move | null;
+	/**
+	 * What the seat could queue now (the page offers these): each queueable move as it would be legal
+	 * if the decision came up in the view as it is. [] when nothing can be planned now.
+	 */
+	options(view: View, seat: Seat): Move[];
+	/**
+	 * What a careful player would queue now while waiting — only what is safe (e.g. the rest of the
+	 * round's placements); [] for nothing. The bots of `npm run bench:wakeups` plan with it.
+	 */
+	plan(view: View, seat: Seat, rng: RngState): Move[][];
 }
 
 /**

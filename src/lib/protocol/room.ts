@@ -136,6 +136,11 @@ export interface RoomView<View = unknown> {
 	 * that has them; null: none. Absent for everybody else: nobody learns another seat's.
 	 */
 	standing?: string | null;
+	/**
+	 * The caller's plan-ahead queue (engine/kind.ts `Queueing`, issue 32): steps, each an ordered list
+	 * of alternative moves. For a seated caller of a kind with queues only; nobody sees another seat's.
+	 */
+	queue?: unknown[][];
 }
 
 /** One seat's clock as everybody may see it (epoch ms). */

@@ -35,6 +35,17 @@ export interface GameProps {
 	standing?: string | null;
 	setStanding?: (answer: string | null) => void;
 	/**
+	 * Plan ahead (issue 32, engine/kind.ts `Queueing`): for a seated player of a kind with queues in a
+	 * running game, the queued steps (each an ordered list of alternatives, first tried first) and a
+	 * way to replace them all (the page sends them; the room checks each move with `queue.check`).
+	 * Undefined for spectators and kinds without queues. While nothing awaits the seat, the kind's
+	 * composer offers `queue.options(view, seat)` and, instead of Confirm, "Plan this move" (a new
+	 * step) and "…or else this" (an alternative of the last step). The page lists and edits the queue
+	 * itself (src/lib/ui/QueuePanel.svelte), in the words of `GameModule.moveText`.
+	 */
+	queue?: unknown[][];
+	setQueue?: (steps: unknown[][]) => void;
+	/**
 	 * The platform's clocks of a running game (empty otherwise), for the kind to place where its
 	 * layout has room. Rendered by the page's own code, so every kind's chunk stays free of it.
 	 */
@@ -93,6 +104,11 @@ export interface GameModule {
 	 * does not word. The page adds the rule the engine's message names, linked to the rules page.
 	 */
 	refusal?(code: string): string | null;
+	/**
+	 * Optional (issue 32), required for kinds with queues: one move of the viewer's seat in words, short
+	 * ("Worker on H20"), for the plan-ahead list; `view` is the viewer's view now.
+	 */
+	moveText?(move: unknown, view: unknown, name: (seat: number) => string): string;
 }
 
 export interface KindUI {
