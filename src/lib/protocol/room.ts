@@ -79,6 +79,10 @@ export interface RoomError {
 	code: string;
 	message: string;
 	currentVersion?: number;
+	/** Plan ahead (issue 32): the refused move's place in the queue sent, or the queue as it is now. */
+	step?: number;
+	alternative?: number;
+	queue?: QueueState;
 }
 
 export type RoomResult<T> = ({ ok: true } & T) | RoomError;
@@ -140,7 +144,13 @@ export interface RoomView<View = unknown> {
 	 * The caller's plan-ahead queue (engine/kind.ts `Queueing`, issue 32): steps, each an ordered list
 	 * of alternative moves. For a seated caller of a kind with queues only; nobody sees another seat's.
 	 */
-	queue?: unknown[][];
+	queue?: QueueState;
+}
+
+/** A seat's plan-ahead queue (issue 32): steps, each an ordered list of alternative moves, and its revision. */
+export interface QueueState {
+	steps: object[][];
+	rev: number;
 }
 
 /** One seat's clock as everybody may see it (epoch ms). */

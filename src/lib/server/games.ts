@@ -71,6 +71,16 @@ export const JoinBody = v.strictObject({
 export const EmptyBody = v.strictObject({});
 
 /** PUT /api/games/:id/standing: the answer id (the kind's `standing.answers`) or null to clear it. */
+/**
+ * Plan ahead (issue 32): the caller's whole queue and the revision their page showed. The moves'
+ * shapes are the kind's to judge (`queue.check`); the edge bounds the sizes (the route's body limit
+ * bounds the rest).
+ */
+export const QueueBody = v.strictObject({
+	steps: v.pipe(v.array(v.pipe(v.array(v.looseObject({ type: v.pipe(v.string(), v.maxLength(32)) })), v.minLength(1), v.maxLength(4))), v.maxLength(24)),
+	rev: v.pipe(v.number(), v.integer(), v.minValue(0))
+});
+
 export const StandingBody = v.strictObject({ answer: v.nullable(v.pipe(v.string(), v.maxLength(32))) });
 
 export const MoveBody = v.strictObject({
@@ -124,7 +134,10 @@ export function signedIn(event: RequestEvent): { e: Env; user: RoomUser } | Resp
 export function fromRoom(result: RoomResult<object> | (RoomResult<object> & Disposable), status = 200): Response {
 	// RPC results arrive as `… & Disposable` (a symbol key that JSON ignores).
 	const r = result as RoomResult<object>;
-	if (!r.ok) return apiError(r.status, r.code, r.message, r.currentVersion === undefined ? undefined : { currentVersion: r.currentVersion });
+	if (!r.ok) {
+		const { ok: _ok, status, code, message, ...extra } = r;
+		return apiError(status, code, message, Object.keys(extra).length ? extra : undefined);
+	}
 	const { ok: _ok, ...rest } = r;
 	return jsonResponse(rest, status);
 }

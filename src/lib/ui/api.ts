@@ -68,6 +68,12 @@ export function errorText(e: { status: number; code: string; message: string; cu
 			return m.error_NOT_WAITING();
 		case 'RATE_LIMITED':
 			return m.error_RATE_LIMITED();
+		case 'QUEUE_CHANGED':
+			return m.error_QUEUE_CHANGED();
+		case 'NOT_QUEUEABLE':
+			return m.error_NOT_QUEUEABLE();
+		case 'BAD_QUEUE':
+			return m.error_BAD_QUEUE();
 	}
 	if (e.status === 422) return m.error_rule({ code: e.code, message: e.message });
 	return m.common_error({ message: `${e.code} ${e.message}`.trim() });

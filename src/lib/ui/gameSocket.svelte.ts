@@ -188,6 +188,11 @@ export class GameSocket {
 		this.connect();
 	}
 
+	/** Asks for the whole state again (e.g. the viewer's own plan changed by itself meanwhile). */
+	resync() {
+		if (this.ws?.readyState === WebSocket.OPEN) this.send({ type: 'resync' });
+	}
+
 	/** After an HTTP answer with a newer version than ours: make sure the socket catches up. */
 	expect(version: number) {
 		if (version > this.version && this.ws?.readyState === WebSocket.OPEN) {

@@ -105,6 +105,23 @@ export const takeaway: GameKind<TakeawayConfig, TakeawayState, TakeawayMove, Tak
 	defaultBot: 'optimal',
 	/** A standing answer (engine/kind.ts `Standing`): "always take one" plays itself on the seat's turn. */
 	standing: { answers: ['one'], answer: (s, seat, answer) => (answer === 'one' && !over(s) && s.turn === seat ? { type: 'take', n: 1 } : null) },
+	/**
+	 * Plan ahead (engine/kind.ts `Queueing`, issue 32): any move may be queued; it is played on the
+	 * seat's turn if it is legal then (a take of more stones than are left is not). Everything here is
+	 * public, so the view tells legality exactly.
+	 */
+	queue: {
+		check: (_view, _seat, raw) => {
+			const m = v.safeParse(Move, raw);
+			if (!m.success) return fail('NOT_QUEUEABLE', 'expected {type: "take", n} or {type: "pass"}');
+			if (m.output.type === 'take' && (m.output.n < 1 || m.output.n > 3)) return fail('BAD_TAKE', 'take 1 to 3 stones');
+			return ok(m.output);
+		},
+		due: (view, seat, move) => (!over(view) && view.turn === seat && (move.type === 'pass' || move.n <= view.stones) ? move : null),
+		options: (view) => (over(view) ? [] : [...[1, 2, 3].filter((n) => n <= view.stones).map((n): TakeawayMove => ({ type: 'take', n })), { type: 'pass' }]),
+		plan: (view) => (over(view) ? [] : [[{ type: 'take', n: Math.min(3, view.stones) }, { type: 'take', n: 1 }]])
+	},
+	turnOf: (s) => (over(s) ? null : s.turn),
 	outcome: (s) => {
 		if (!over(s)) return null;
 		const sheets = [0, 1].map((seat) => ({ seat, total: s.taken[seat], items: [{ kind: 'stones', points: s.taken[seat] }] }));

@@ -27,7 +27,11 @@ import {
 import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
 import { emptyTimers, nextDue, reclaim as reclaimSeat, setVacation, type Window } from './clock';
 import { ID, createGame, joinGame, leaveGame, refuse, startGame, validUser, type ScenarioStart } from './lobby';
-import { RoomStore } from './storage';
+import { RoomStore, type SeatQueue } from './storage';
+
+/** A plan-ahead queue holds at most this many steps of at most this many alternatives (docs/api.md). */
+export const MAX_QUEUE_STEPS = 24;
+export const MAX_ALTERNATIVES = 4;
 import { activeSeats, control, userOf } from './projection';
 import { RoomSockets } from './game-sockets';
 import { Autoplay } from './autoplay';
@@ -111,7 +115,19 @@ export class GameRoom extends DurableObject<Env> {
 				core.timers = timers;
 			},
 			armAlarm: (at) => core.armAlarm(at),
-			standingOf: (seat) => this.store.standing(seat)
+			standingOf: (seat) => this.store.standing(seat),
+			queueOf: (seat) => this.store.queue(seat),
+			writeQueue: (seat, q) => this.store.setQueue(seat, q.steps, q.rev),
+			lastMove: () => this.store.lastMove(),
+			dropQueue: (seat, q, event) => {
+				ctx.storage.transactionSync(() => {
+					this.store.setQueue(seat, q.steps, q.rev);
+					if (event) this.store.addEvent(event);
+				});
+				const userId = core.players.find((p) => p.seat === seat)?.userId;
+				if (userId) this.sockets.sendState(userId);
+				void core.armAlarm(this.now() + MOVE_FLUSH_MS);
+			}
 		});
 		this.forget = new RoomForget({
 			core,
@@ -268,6 +284,50 @@ export class GameRoom extends DurableObject<Env> {
 		this.store.setStanding(me.seat, answer);
 		this.autoplay.runBots();
 		return { ok: true, standing: answer, version: this.core.meta!.version };
+	}
+
+	/**
+	 * Replaces the caller's plan-ahead queue (engine/kind.ts `Queueing`, issue 32; docs/api.md "Plan
+	 * ahead"): `steps`, each an ordered list of alternatives, every move checked by the kind from the
+	 * caller's own view. `rev` is the revision the caller's page showed: the queue changes by itself
+	 * (a step played, the queue dropped), so a change based on an older revision is refused with the
+	 * queue as it is — and a retry of the change just made is answered as done. No move and no
+	 * version: nobody else learns of it. A step due now is played at once.
+	 */
+	async setQueue(user: RoomUser, input: { steps: unknown; rev: unknown }): Promise<RoomResult<{ queue: SeatQueue; version: number }>> {
+		const me = this.core.checkPlayer(user);
+		if ('ok' in me) return me;
+		const kind = this.core.kind!;
+		const queueing = kind.queue;
+		if (!queueing) return refuse(409, 'NO_QUEUE', 'this game has no plan-ahead queue');
+		const meta = this.core.meta!;
+		if (meta.status !== 'active') return refuse(409, meta.status === 'finished' ? 'GAME_OVER' : 'NOT_STARTED', meta.status === 'finished' ? 'the game is over' : 'the game has not started yet');
+		const { steps, rev } = input ?? {};
+		if (!Number.isSafeInteger(rev) || (rev as number) < 0) return refuse(400, 'BAD_REQUEST', 'rev must be the queue revision you saw (a non-negative integer)');
+		if (!Array.isArray(steps) || steps.length > MAX_QUEUE_STEPS || steps.some((s) => !Array.isArray(s) || s.length === 0 || s.length > MAX_ALTERNATIVES))
+			return refuse(400, 'BAD_QUEUE', `steps must be at most ${MAX_QUEUE_STEPS} lists of 1–${MAX_ALTERNATIVES} moves`);
+		const view = kind.view(this.core.state, me.seat);
+		const checked: object[][] = [];
+		for (let i = 0; i < steps.length; i++) {
+			const step: object[] = [];
+			for (let j = 0; j < steps[i].length; j++) {
+				const c = queueing.check(view, me.seat, steps[i][j]);
+				if (!c.ok) return refuse(422, c.code, `step ${i + 1}, alternative ${j + 1}: ${c.message}`, { step: i, alternative: j });
+				step.push(c.value as object);
+			}
+			checked.push(step);
+		}
+		const now = this.store.queue(me.seat);
+		if (now.rev !== rev) {
+			// A retry of the change just made (nothing changed the queue since): done, as it was.
+			if (now.rev === (rev as number) + 1 && jsonEqual(now.steps, checked)) return { ok: true, queue: now, version: meta.version };
+			return refuse(409, 'QUEUE_CHANGED', `your queue changed meanwhile (revision ${now.rev})`, { queue: now });
+		}
+		const next: SeatQueue = { steps: checked, rev: now.rev + 1 };
+		this.store.setQueue(me.seat, next.steps, next.rev);
+		this.sockets.sendState(user.id);
+		this.autoplay.runBots();
+		return { ok: true, queue: this.store.queue(me.seat), version: this.core.meta!.version };
 	}
 
 	// ---- RPC: clocks — a reclaimed seat, vacations (clock.ts) ---------------------------------------

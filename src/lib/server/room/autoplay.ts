@@ -9,6 +9,10 @@ import { due, markReminded, type Cause, type Timers } from './clock';
 import { makeEvent, type EventContext } from './events';
 import { userOf, type Held } from './projection';
 import type { MoveOutcome } from './core';
+import type { SeatQueue } from './storage';
+
+/** Move ids of moves nobody made in person at the table (see below, core.ts, GameRoom.ts). */
+const AUTOMATIC = /^(queue|standing|timeout|bot):/;
 
 /** Bot moves played in one go; the rest continue from an immediate alarm (a game of bots only is long). */
 const BOT_MOVES_PER_RUN = 200;
@@ -17,7 +21,7 @@ export interface AutoplayHost {
 	held(): Held | null;
 	now(): number;
 	/** The one path of a move (core.ts RoomCore.applyMove). */
-	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto?: string | null): MoveOutcome;
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto?: string | null, during?: () => void): MoveOutcome;
 	/** The event context of the current version with these timers. */
 	eventContext(timers: Timers, now: number): EventContext;
 	/** Saves timers (and an event) in one transaction, and keeps the timers. */
@@ -25,6 +29,13 @@ export interface AutoplayHost {
 	armAlarm(at: number): Promise<void>;
 	/** A seat's standing answer, or null (engine/kind.ts `Standing`). */
 	standingOf(seat: number): string | null;
+	/** A seat's plan-ahead queue (engine/kind.ts `Queueing`), and the write that replaces it. */
+	queueOf(seat: number): SeatQueue;
+	writeQueue(seat: number, q: SeatQueue): void;
+	/** The newest move's seat and id (its prefix says who made it: a person, a queue, a timeout, the bot). */
+	lastMove(): { seat: number; moveId: string } | null;
+	/** A seat's queue was dropped: the new (empty) queue and the seat's turn event, in one transaction; its pages are told. */
+	dropQueue(seat: number, q: SeatQueue, event: ReturnType<typeof makeEvent>): void;
 }
 
 export class Autoplay {
@@ -100,7 +111,42 @@ export class Autoplay {
 		return null;
 	}
 
-	/** Standing answers first, then dropped seats (the bot), as soon as they are awaited. */
+	/**
+	 * Plan ahead (issue 32): an awaited seat with a queue, judged from the seat's own view only. Its
+	 * first step's first alternative that is due now is played as the seat's own move (cause
+	 * 'player'), and the step leaves the queue in the move's own transaction. If none is due, the
+	 * whole queue is dropped and the seat is woken: its turn event, which the queue held back
+	 * (core.ts commit), is written now. True when something was done.
+	 */
+	queueStep(): boolean {
+		const h = this.room.held();
+		const queueing = h?.kind.queue;
+		if (!h || !h.state || h.meta.status !== 'active' || !queueing) return false;
+		const last = this.room.lastMove();
+		for (const seat of awaited(h.kind, h.state)) {
+			if (h.timers.seats[seat]?.dropped) continue;
+			// Right after the seat's own move in person the player is at the table, in the middle of
+			// their turn: the queue waits for a decision that comes up after someone else's move.
+			if (last && last.seat === seat && !AUTOMATIC.test(last.moveId)) continue;
+			const q = this.room.queueOf(seat);
+			if (q.steps.length === 0) continue;
+			const view = h.kind.view(h.state, seat);
+			const move = q.steps[0].map((m) => queueing.due(view, seat, m)).find((m) => m !== null) ?? null;
+			const player = h.players.find((p) => p.seat === seat)!;
+			if (move !== null) {
+				const rest: SeatQueue = { steps: q.steps.slice(1), rev: q.rev + 1 };
+				const r = this.room.applyMove(seat, player.userId, move, `queue:${h.meta.version}:${seat}`, 'player', null, () => this.room.writeQueue(seat, rest));
+				if (r.ok) return true;
+				console.error(`GameRoom ${h.meta.gameId}: queued move of seat ${seat} refused: ${r.code}`);
+			}
+			const ctx = this.room.eventContext(h.timers, this.room.now());
+			this.room.dropQueue(seat, { steps: [], rev: q.rev + 1 }, makeEvent(ctx, 'turn', seat, { deadline: ctx.deadline(seat) }));
+			return true;
+		}
+		return false;
+	}
+
+	/** Standing answers first, then queued moves, then dropped seats (the bot), as soon as they are awaited. */
 	runBots(): void {
 		for (let i = 0; i < BOT_MOVES_PER_RUN; i++) {
 			const st = this.standingMove();
@@ -114,6 +160,7 @@ export class Autoplay {
 				}
 				continue;
 			}
+			if (this.queueStep()) continue;
 			const seat = this.botSeat();
 			if (seat === null) return;
 			const h = this.room.held()!;

@@ -41,6 +41,8 @@ export interface CommitOpts {
 	auto?: string | null;
 	/** Timers changed by the caller (reclaim, vacation) before the usual advance. */
 	timers?: Timers;
+	/** More writes of the same change, in its transaction (a queued move leaving its queue). */
+	during?: () => void;
 }
 
 export interface CoreHost {
@@ -132,7 +134,7 @@ export class RoomCore {
 	 * Moves do not wait for D1 (the outbox guarantees it lands); lobby changes do, so the lists
 	 * read from D1 show a game as soon as its creator or joiner gets the answer.
 	 */
-	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null): MoveOutcome {
+	applyMove(seat: number, userId: string, move: unknown, moveId: string, cause: Cause, auto: string | null = null, during?: () => void): MoveOutcome {
 		const meta = this.meta!;
 		const kind = this.kind!;
 		const r = kind.apply(this.state, seat, move);
@@ -163,7 +165,7 @@ export class RoomCore {
 			engineVersion: meta.engineVersion,
 			at: now
 		};
-		void this.commit(next, row, { mover: seat, cause, auto });
+		void this.commit(next, row, { mover: seat, cause, auto, during });
 		return { ok: true, version: row.version, log: r.value.log };
 	}
 
@@ -197,10 +199,15 @@ export class RoomCore {
 			if (move) this.host.store.appendMove(move);
 			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) this.host.store.saveSnapshot(next.meta.version, next.state);
 			this.host.store.saveTimers(timers);
+			o.during?.();
+			// Plan ahead (issue 32): the game's end clears every queue; a seat whose queue will answer
+			// gets no turn event (autoplay.ts plays it, or drops the queue and wakes the seat then).
+			if (finished && kind.queue) this.host.store.clearQueues();
 			if (next.state) {
 				const events = changeEvents(this.eventContextOf(held, now), {
 					before, after, mover: o.mover ?? null, timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
-					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished
+					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished,
+					queued: kind.queue && !finished ? this.host.store.queuedSeats() : undefined
 				});
 				for (const e of events) this.host.store.addEvent(e);
 			}
@@ -301,6 +308,7 @@ export class RoomCore {
 		if (userId !== null && v.yourSeat !== null) {
 			v.seenVersion = this.host.store.seen(userId);
 			if (this.kind?.standing) v.standing = this.host.store.standing(v.yourSeat);
+			if (this.kind?.queue) v.queue = this.host.store.queue(v.yourSeat);
 		}
 		return v;
 	}

@@ -80,6 +80,11 @@ export interface ChangeFacts {
 	droppedNow: readonly number[];
 	/** How the game ended, if this change finished it (engine/outcome.ts). */
 	finished: Pick<GameResult, 'scores' | 'winners' | 'result'> | null;
+	/**
+	 * Seats with a plan-ahead queue (issue 32): no turn event now — the queue answers at once, or is
+	 * dropped and the seat woken then (autoplay.ts).
+	 */
+	queued?: ReadonlySet<number>;
 }
 
 /**
@@ -89,7 +94,7 @@ export interface ChangeFacts {
 export function changeEvents(ctx: EventContext, f: ChangeFacts): NotifyEvent[] {
 	const out: (NotifyEvent | null)[] = [];
 	for (const seat of f.after)
-		if (!f.before.includes(seat) && seat !== f.mover && !f.dropped.has(seat))
+		if (!f.before.includes(seat) && seat !== f.mover && !f.dropped.has(seat) && !f.queued?.has(seat))
 			out.push(makeEvent(ctx, 'turn', seat, { deadline: ctx.deadline(seat) }));
 	if (f.timeout !== null && f.mover !== null) out.push(makeEvent(ctx, 'timeout', f.mover, { auto: f.timeout }));
 	for (const seat of f.droppedNow) out.push(makeEvent(ctx, 'dropped', seat));

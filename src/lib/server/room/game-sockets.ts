@@ -259,6 +259,29 @@ export class RoomSockets {
 		}
 	}
 
+	/**
+	 * One user's own view again (a change that is no version: their plan-ahead queue set or dropped),
+	 * to that user's sockets only — nothing another seat may not see reaches anyone else.
+	 */
+	sendState(userId: string): void {
+		const now = Date.now();
+		let text: string | null = null;
+		for (const ws of this.room.ctx.getWebSockets()) {
+			const att = ws.deserializeAttachment() as Attachment | null;
+			if (this.gate.ended(ws, att) || att?.userId !== userId) continue;
+			if (att.expiresAt && att.expiresAt <= now) {
+				closeEnded(ws);
+				continue;
+			}
+			text ??= JSON.stringify({ type: 'state', ...this.room.viewFor(userId) } satisfies ServerMessage);
+			try {
+				ws.send(text);
+			} catch {
+				/* a closing socket; its client resyncs on reconnect */
+			}
+		}
+	}
+
 	/** Table talk (chat.ts): to every socket, but not to those whose user muted `authorSeat`. */
 	sendChat(msg: object, authorSeat: number | null): void {
 		const text = JSON.stringify(msg);

@@ -10,7 +10,7 @@
 import type { SqlStorage } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
-import type { GameOptions, GameStatus, LogBatch, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
+import type { GameOptions, GameStatus, LogBatch, QueueState, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
 
 /** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
 export interface Meta {
@@ -91,10 +91,14 @@ CREATE TABLE IF NOT EXISTS timers (id INTEGER PRIMARY KEY CHECK (id = 1), data T
 CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (user_id TEXT PRIMARY KEY, version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS standing (seat INTEGER PRIMARY KEY, answer TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS queue (seat INTEGER PRIMARY KEY, steps TEXT NOT NULL, rev INTEGER NOT NULL);
 `;
 
 /** Snapshot the state every N versions (a cache; the log stays the truth, conventions §6). */
 export const SNAPSHOT_EVERY = 20;
+
+/** A seat's plan-ahead queue: steps (each an ordered list of alternative moves) and its revision. */
+export type SeatQueue = QueueState;
 
 export class RoomStore {
 	constructor(private readonly sql: SqlStorage) {}
@@ -274,6 +278,41 @@ export class RoomStore {
 	setStanding(seat: number, answer: string | null): void {
 		if (answer === null) this.sql.exec('DELETE FROM standing WHERE seat = ?', seat);
 		else this.sql.exec('INSERT INTO standing (seat, answer) VALUES (?, ?) ON CONFLICT(seat) DO UPDATE SET answer = excluded.answer', seat, answer);
+	}
+
+	/**
+	 * A seat's plan-ahead queue (engine/kind.ts `Queueing`, issue 32): its steps and revision (every
+	 * change — set, a step played, dropped — counts one up, so a late retry of an older change is
+	 * recognised). Private to the seat.
+	 */
+	queue(seat: number): SeatQueue {
+		const r = this.sql.exec<{ steps: string; rev: number }>('SELECT steps, rev FROM queue WHERE seat = ?', seat).toArray()[0];
+		return r ? { steps: JSON.parse(r.steps) as object[][], rev: r.rev } : { steps: [], rev: 0 };
+	}
+
+	/** The newest move's seat and id, or null before the first move. */
+	lastMove(): { seat: number; moveId: string } | null {
+		const r = this.sql.exec<{ seat: number; move_id: string }>('SELECT seat, move_id FROM moves ORDER BY version DESC LIMIT 1').toArray()[0];
+		return r ? { seat: r.seat, moveId: r.move_id } : null;
+	}
+
+	/** Seats with a non-empty queue (one read, for every change). */
+	queuedSeats(): Set<number> {
+		return new Set(this.sql.exec<{ seat: number }>("SELECT seat FROM queue WHERE steps <> '[]'").toArray().map((r) => r.seat));
+	}
+
+	setQueue(seat: number, steps: object[][], rev: number): void {
+		this.sql.exec(
+			'INSERT INTO queue (seat, steps, rev) VALUES (?, ?, ?) ON CONFLICT(seat) DO UPDATE SET steps = excluded.steps, rev = excluded.rev',
+			seat,
+			JSON.stringify(steps),
+			rev
+		);
+	}
+
+	/** The game ended: every queue is cleared (kept revisions, so a late retry is still recognised). */
+	clearQueues(): void {
+		this.sql.exec("UPDATE queue SET steps = '[]', rev = rev + 1 WHERE steps <> '[]'");
 	}
 
 	/** The user looked at `version`; only ever forward. */

@@ -16,6 +16,7 @@ export const load: PageLoad = async ({ data }) => {
 		statusText: mod?.statusText ?? null,
 		help: mod?.help ?? null,
 		refusal: mod?.refusal ?? null,
+		moveText: mod?.moveText ?? null,
 		tutorial: !!ui?.tutorial,
 		EndScreen
 	};
