@@ -82,6 +82,8 @@ export interface RoomError {
 	/** Plan ahead (issue 32): the refused move's place in the queue sent, or the queue as it is now. */
 	step?: number;
 	alternative?: number;
+	/** A whole turn sent at once (`SubmitInput.more`): which of the further moves was refused (1-based). */
+	index?: number;
 	queue?: QueueState;
 }
 
@@ -176,6 +178,12 @@ export interface SubmitInput {
 	/** Client-chosen id (1–64 of [A-Za-z0-9_-]); a retry with the same id and move is answered, not applied, again. */
 	moveId: string;
 	move: unknown;
+	/**
+	 * Issue 32 (a whole turn in one visit): more moves of the same seat, played right after `move`
+	 * and in this order, each its own version — all of them, or none if any is refused (`index`, 1-based
+	 * among them, names it). The answer's version is the last one's.
+	 */
+	more?: unknown[];
 	expectedVersion?: number;
 }
 

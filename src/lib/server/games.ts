@@ -83,11 +83,17 @@ export const QueueBody = v.strictObject({
 
 export const StandingBody = v.strictObject({ answer: v.nullable(v.pipe(v.string(), v.maxLength(32))) });
 
+/** At most this many moves follow a move in one submission (`more`, docs/api.md). */
+export const MAX_MORE = 8;
+
 export const MoveBody = v.strictObject({
 	moveId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'moveId: 1–64 of A-Z a-z 0-9 _ -')),
 	// The edge checks only that a move is a typed object; its shape is the engine's to judge
 	// (its kind's `apply`), which answers BAD_MOVE with the offending path.
 	move: v.looseObject({ type: v.pipe(v.string(), v.maxLength(32)) }),
+	// Issue 32, a whole turn in one visit: more moves of the same seat, played right after `move`,
+	// all or none (GameRoom.submit).
+	more: v.optional(v.pipe(v.array(v.looseObject({ type: v.pipe(v.string(), v.maxLength(32)) })), v.minLength(1), v.maxLength(MAX_MORE))),
 	expectedVersion: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))
 });
 

@@ -148,8 +148,8 @@ export class GameSocket {
 	 * first, through `http` (POST /moves) with the same moveId, so the move is applied at most once
 	 * and a lost answer is found again (`duplicate`).
 	 */
-	async submit(move: unknown, expectedVersion: number, http: (body: SubmitInput) => Promise<MoveAnswer>, moveId: string = crypto.randomUUID()): Promise<MoveAnswer> {
-		const body: SubmitInput = { moveId, move, expectedVersion };
+	async submit(move: unknown, expectedVersion: number, http: (body: SubmitInput) => Promise<MoveAnswer>, moveId: string = crypto.randomUUID(), more?: unknown[]): Promise<MoveAnswer> {
+		const body: SubmitInput = { moveId, move, ...(more?.length ? { more } : {}), expectedVersion };
 		const text = JSON.stringify({ type: 'move', ...body } satisfies ClientMessage);
 		const ws = this.ws;
 		if (ws?.readyState === WebSocket.OPEN && !overSocketLimit(text)) {

@@ -26,8 +26,13 @@ export interface GameProps {
 	 * what happened since (issue 12). Null on a first visit and for spectators.
 	 */
 	since: number | null;
-	/** The kind's move (its engine validates it; a refusal comes back as the page's error). */
-	submit: (move: unknown) => void;
+	/**
+	 * The kind's move (its engine validates it; a refusal comes back as the page's error). `more`
+	 * (issue 32, a whole turn in one visit): further moves of the seat's turn, composed on the table
+	 * where no new information comes between them, sent together and played right after `move` — all
+	 * of them or, if any is refused, none.
+	 */
+	submit: (move: unknown, more?: unknown[]) => void;
 	/**
 	 * For kinds with standing answers (engine/kind.ts `Standing`): the viewer's current one (null:
 	 * none) and a way to set or clear it. Undefined for spectators and for kinds without them.

@@ -28,6 +28,7 @@ import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
 import { emptyTimers, nextDue, reclaim as reclaimSeat, setVacation, type Window } from './clock';
 import { ID, createGame, joinGame, leaveGame, refuse, startGame, validUser, type ScenarioStart } from './lobby';
 import { RoomStore, type SeatQueue } from './storage';
+import { MAX_MORE } from '../games';
 
 /** A plan-ahead queue holds at most this many steps of at most this many alternatives (docs/api.md). */
 export const MAX_QUEUE_STEPS = 24;
@@ -251,21 +252,42 @@ export class GameRoom extends DurableObject<Env> {
 		const me = this.core.seatOf(user.id);
 		if ('ok' in me) return me;
 		// Idempotency first: a retry of an applied move carries an expectedVersion that is stale now.
+		const more = input.more ?? [];
+		if (!Array.isArray(more) || more.length > MAX_MORE) return refuse(400, 'BAD_REQUEST', `more must be a list of at most ${MAX_MORE} moves`);
+		// The further moves of a whole turn are stored as `<moveId>~2`, `~3`…: ids no client can choose.
+		const idOf = (i: number) => (i === 0 ? input.moveId : `${input.moveId}~${i + 1}`);
 		const prior = this.store.moveById(input.moveId);
 		if (prior) {
-			if (prior.userId === user.id && jsonEqual(JSON.parse(prior.move), input.move))
-				return { ok: true, version: prior.version, log: JSON.parse(prior.log) as unknown[], duplicate: true };
+			if (prior.userId === user.id && jsonEqual(JSON.parse(prior.move), input.move)) {
+				const rows = [prior, ...more.map((_, i) => this.store.moveById(idOf(i + 1)))].filter((x) => x !== null);
+				return { ok: true, version: rows.at(-1)!.version, log: rows.flatMap((x) => JSON.parse(x!.log) as unknown[]), duplicate: true };
+			}
 			return refuse(409, 'MOVE_ID_REUSED', 'this moveId was already used for another move');
 		}
 		if (meta.status === 'waiting') return refuse(409, 'NOT_STARTED', 'the game has not started yet');
 		if (ev !== undefined && ev !== meta.version)
 			return refuse(409, 'STALE_VERSION', `the game is at version ${meta.version}`, { currentVersion: meta.version });
-		const r = this.core.applyMove(me.seat, user.id, input.move, input.moveId, 'player');
-		// Engine codes and messages pass through: they are written for the mover and hold no secret.
-		// BAD_MOVE is malformed input (400); every other refusal is a rule violation (422).
-		if (!r.ok) return refuse(r.code === 'BAD_MOVE' ? 400 : 422, r.code, r.message);
+		// A whole turn: every further move is tried on the state the ones before it lead to, before
+		// any is played — all of them are played, or none.
+		let state = this.core.state;
+		const kind = this.core.kind!;
+		for (let i = 0; i <= more.length; i++) {
+			const t = kind.apply(state, me.seat, i === 0 ? input.move : more[i - 1]);
+			// Engine codes and messages pass through: they are written for the mover and hold no secret.
+			// BAD_MOVE is malformed input (400); every other refusal is a rule violation (422).
+			if (!t.ok) return refuse(t.code === 'BAD_MOVE' ? 400 : 422, t.code, i === 0 ? t.message : `move ${i + 1} of the turn: ${t.message}`, i === 0 ? undefined : { index: i });
+			state = t.value.state;
+		}
+		let version = meta.version;
+		const log: unknown[] = [];
+		for (let i = 0; i <= more.length; i++) {
+			const r = this.core.applyMove(me.seat, user.id, i === 0 ? input.move : more[i - 1], idOf(i), 'player');
+			if (!r.ok) return refuse(r.code === 'BAD_MOVE' ? 400 : 422, r.code, r.message); // not expected: tried above
+			version = r.version;
+			log.push(...r.log);
+		}
 		this.autoplay.runBots();
-		return { ok: true, version: r.version, log: r.log, duplicate: false };
+		return { ok: true, version, log, duplicate: false };
 	}
 
 	/**

@@ -9,7 +9,7 @@ import { timeLimitOf, validControl } from './clock';
 import { TIME_LIMITS, isRated, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
 import type { Meta, Player } from './storage';
 
-export function refuse(status: number, code: string, message: string, extra?: Pick<RoomError, 'currentVersion' | 'step' | 'alternative' | 'queue'>): RoomError {
+export function refuse(status: number, code: string, message: string, extra?: Pick<RoomError, 'currentVersion' | 'step' | 'alternative' | 'queue' | 'index'>): RoomError {
 	return { ok: false, status, code, message, ...extra };
 }
 
