@@ -14,21 +14,13 @@ import { below, next, type RngState } from '$lib/engine';
 import { determinise, outlooks, turnsLeft } from './estimate';
 import { apply } from './engine';
 import { legalMoves } from './legal';
-import { KINDS, MOAI_COST, awaited, bonusSeat, buyCost, displayCount, handCount, isHunter, stoneCounts, typeOf } from './rules';
+import { moaiPreference, richestKinds, sacrificeOrder } from './prefer';
+import { MOAI_COST, awaited, bonusSeat, buyCost, displayCount, handCount, isHunter, typeOf } from './rules';
 import type { CardType, Kind, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 
 export function randomBot(view: RapaNuiView, seat: Seat, rng: RngState): RapaNuiMove {
 	const legal = legalMoves(view, seat);
 	return legal[below(rng, legal.length)];
-}
-
-/** The stone's public count of each kind (face-down cards unknown to this reader are left out). */
-function stoneKinds(v: Readable): Record<Kind, number> {
-	const known = stoneCounts(v);
-	if (known) return known;
-	const out = { fish: 0, paper_mulberry: 0, sweet_potato: 0, grain: 0 };
-	for (const c of v.stone) if (c.kind) out[c.kind]++;
-	return out;
 }
 
 /** How much a scoring of `type` now is worth to `seat` relative to the best other player. */
@@ -72,9 +64,7 @@ function playValue(v: Readable, seat: Seat, card: CardType, count: number): numb
 }
 
 function richestKind(v: Readable, seat: Seat, pick: (k: Kind) => boolean): Kind {
-	const stone = stoneKinds(v);
-	const own = v.secret.collections[seat] ?? v.ledger[seat];
-	return KINDS.filter(pick).sort((a, b) => stone[b] + own[b] * 0.5 - (stone[a] + own[a] * 0.5))[0];
+	return richestKinds(v, seat, pick)[0];
 }
 
 /** Rules of thumb, no lookahead (R-4 … R-7); reads a view or, inside the lookahead, a sampled world. */
@@ -96,10 +86,8 @@ export function simpleBot(view: Readable, seat: Seat, rng: RngState): RapaNuiMov
 			return plays.reduce((a, b) => (playValue(v, seat, b.card, b.count) > playValue(v, seat, a.card, a.count) ? b : a));
 		}
 		case 'sacrifice': {
-			// Keep the kinds the stone already values; give the one worth least to this seat.
-			const stone = stoneKinds(v);
-			const kinds = legal.map((m) => (m as { kind: Kind }).kind);
-			return { type: 'sacrifice', kind: kinds.sort((a, b) => stone[a] - stone[b])[0] };
+			// Keep the kinds the stone already values; give the one worth least to this seat (prefer.ts).
+			return { type: 'sacrifice', kind: sacrificeOrder(v, legal.map((m) => (m as { kind: Kind }).kind))[0] };
 		}
 		case 'supply':
 			return { type: 'supply', kind: richestKind(v, seat, (k) => legal.some((m) => (m as { kind: Kind }).kind === k)) };
@@ -120,8 +108,7 @@ export function simpleBot(view: Readable, seat: Seat, rng: RngState): RapaNuiMov
 			return best;
 		}
 		case 'moai': {
-			const wantWood = handCount(v, seat, 'moai') > 0 && v.wood[seat] < MOAI_COST;
-			return { type: 'moai', choice: wantWood ? 'wood' : 'fame' };
+			return { type: 'moai', choice: moaiPreference(v, seat) };
 		}
 		case 'substitute': {
 			const kinds = legal.flatMap((m) => (m.type === 'substitute' && m.kind ? [m.kind] : []));

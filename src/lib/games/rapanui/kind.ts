@@ -16,6 +16,7 @@ import { logText, phaseName } from './text';
 import type { Colour, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 import { verify } from './verify';
 import { writePosition } from './position';
+import { rapanuiQueue } from './queue';
 
 /** Rapa Nui has no creator options (the rulebook has no variants). */
 export const RapaNuiOptions = v.strictObject({});
@@ -97,6 +98,14 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 		answer: (s, seat, answer) =>
 			s.phase.kind === 'moai' && s.phase.waiting.includes(seat) && (answer === 'fame' || answer === 'wood') ? { type: 'moai', choice: answer } : null
 	},
+	// Issue 32: the sacrifice, the moai choice and the substitute card — the decisions put in another
+	// player's turn — may be planned ahead (queue.ts says which and why).
+	queue: rapanuiQueue,
+	// R-3.1, R-3.2: every decision of a running game lies in the active player's turn — its buy, play and
+	// draws, the sacrifice round its moai starts (R-5.6) and the scoring that ends it (R-7.1), the moai
+	// choice included: simultaneous and sealed (R-0.5), yet a step of that turn, and another seat's
+	// choice there is one the rules put in someone else's turn (issue 32's "sealed decisions").
+	turnOf: (s) => ((s as Readable).phase.kind === 'over' ? null : (s as Readable).active),
 	texts: {
 		name: () => m.rapanui_name(),
 		blurb: () => m.rapanui_blurb(),

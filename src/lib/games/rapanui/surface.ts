@@ -11,3 +11,4 @@ export { legalMoves } from './legal';
 export { scores, standings } from './score';
 export { leadsToThreeMoai, moaiAmount, woodCost } from './offers';
 export { KINDS, TYPES, displayCount, offeringTotal, offeringValues, pileTypes, typeOf } from './rules';
+export { options as queueOptions } from './queue';
