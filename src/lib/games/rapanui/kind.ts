@@ -16,7 +16,8 @@ import { logText, phaseName } from './text';
 import type { Colour, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, RapaNuiView, Readable, Seat } from './types';
 import { verify } from './verify';
 import { writePosition } from './position';
-import { rapanuiQueue } from './queue';
+import { plan } from './plan';
+import { check, due, options } from './queue';
 
 /** Rapa Nui has no creator options (the rulebook has no variants). */
 export const RapaNuiOptions = v.strictObject({});
@@ -99,8 +100,8 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 			s.phase.kind === 'moai' && s.phase.waiting.includes(seat) && (answer === 'fame' || answer === 'wood') ? { type: 'moai', choice: answer } : null
 	},
 	// Issue 32: the sacrifice, the moai choice and the substitute card — the decisions put in another
-	// player's turn — may be planned ahead (queue.ts says which and why).
-	queue: rapanuiQueue,
+	// player's turn — may be planned ahead (queue.ts says which and why; plan.ts what a careful player queues).
+	queue: { check, due, options, plan },
 	// every decision of a running game lies in the active player's turn — its buy, play and
 	// draws, the sacrifice round its moai starts and the scoring that ends it, the moai
 	// choice included: simultaneous and sealed, yet a step of that turn, and another seat's

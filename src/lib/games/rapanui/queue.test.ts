@@ -4,10 +4,11 @@
 // states of random play; these are the rules' cases.
 import { describe, expect, it } from 'vitest';
 import { cloneJson, seedRng } from '$lib/engine';
-import { simpleBot } from './bots';
+import { heuristicBot, simpleBot } from './bots';
 import { rapanui } from './index';
 import { rapanuiKind } from './kind';
-import { check, due, options, plan } from './queue';
+import { plan } from './plan';
+import { check, due, options } from './queue';
 import { arrange, holding, must } from './test-helpers';
 import type { RapaNuiMove, RapaNuiState, Seat } from './types';
 
@@ -227,7 +228,7 @@ describe('R-0.2: nothing secret decides a plan', () => {
 });
 
 describe('plan: what a careful player queues', () => {
-	it("queues the simple bot's sacrifice first with the other kinds after it, and the room plays it when the round comes", () => {
+	it("queues the default bot's sacrifice as if the round came now, the other kinds after it, and the room plays it when it comes", () => {
 		const s = beforeMoai(2, (x) => {
 			holding(x, 1, { fish: 1, grain: 2, sweet_potato: 1 });
 			x.stone = [{ seat: 0, round: 1, faceUp: true, fromSupply: true, kind: 'fish' }];
@@ -236,16 +237,32 @@ describe('plan: what a careful player queues', () => {
 		});
 		const steps = plan(view(s, 1), 1, rng());
 		expect(steps.length).toBeGreaterThanOrEqual(3); // R-5.7 a, then R-7.5 or R-7.7 twice, in seat 0's turn
-		const [first] = steps;
-		const sacrifices = first.filter((m) => m.type === 'sacrifice').map((m) => (m as { kind: string }).kind);
-		expect(sacrifices).toEqual(['sweet_potato', 'grain', 'fish']); // least on the stone first (fish has 1)
-		expect(first).toContainEqual({ type: 'moai', choice: 'fame' });
 		for (const step of steps) for (const m of step) expect(check(view(s, 1), 1, m).ok).toBe(true);
-		// The round comes: the first alternative that is due is played, and it is the bot's answer.
+		const [first] = steps;
+		const kinds = first.filter((m) => m.type === 'sacrifice').map((m) => (m as { kind: string }).kind);
+		expect([...kinds].sort()).toEqual(['fish', 'grain', 'sweet_potato']);
+		expect(first.filter((m) => m.type === 'moai')).toHaveLength(1);
+		// Seat 0 builds (R-5.6): the round reaches seat 1 exactly as plan.ts put it in front of the bot,
+		// so the first alternative due is the heuristic bot's answer there (same random stream).
 		const round = built(s);
 		const played = first.map((m) => due(view(round, 1), 1, m)).find((m) => m !== null);
-		expect(played).toEqual(simpleBot(view(round, 1), 1, rng()));
+		expect(played).toEqual(heuristicBot(view(round, 1), 1, rng()));
 		expect(accepted(round, 1, played!)).toBe(true);
+	});
+
+	it('orders the fallbacks by the rules of thumb (prefer.ts): the kind the stone has least of first', () => {
+		// A single kind left to choose by the bot is no choice: the order is the rules of thumb's.
+		const s = beforeMoai(2, (x) => {
+			holding(x, 1, { fish: 1, grain: 2, sweet_potato: 1 });
+			x.stone = [
+				{ seat: 0, round: 1, faceUp: true, fromSupply: true, kind: 'fish' },
+				{ seat: 0, round: 1, faceUp: true, fromSupply: false, kind: 'grain' },
+				{ seat: 0, round: 1, faceUp: true, fromSupply: false, kind: 'grain' }
+			];
+			x.rounds = 1;
+		});
+		const kinds = plan(view(s, 1), 1, rng())[0].map((m) => (m as { kind: string }).kind);
+		expect(kinds.slice(1)).toEqual(['sweet_potato', 'fish', 'grain'].filter((k) => k !== kinds[0]));
 	});
 
 	it('is empty while the seat itself is awaited, and when nothing can be asked of it', () => {

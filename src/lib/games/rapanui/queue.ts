@@ -21,11 +21,12 @@
  * draws depend on the display the others leave (R-6.2), and a queued first step alone would save no
  * trip: the draws still need the player. A queue that meets the seat's own turn is dropped there
  * (nothing in it is due), which is exactly when the player comes back.
+ *
+ * What a careful player queues (`plan`) is plan.ts: it asks the heuristic bot, and this file stays
+ * light for the game page, which offers `options` (surface.ts).
  */
 import { fail, ok, type Result } from '$lib/engine/types';
-import type { Queueing, RngState } from '$lib/engine';
-import { moaiPreference, sacrificeOrder, substituteOrder } from './prefer';
-import { KINDS, awaited, displayCount, handCount, isKind, ledgerKinds, nextSeat, offeringTotal } from './rules';
+import { KINDS, displayCount, handCount, isKind, ledgerKinds, nextSeat, offeringTotal } from './rules';
 import type { Kind, RapaNuiMove, RapaNuiView, Readable, Seat } from './types';
 
 type Queued = Extract<RapaNuiMove, { type: 'sacrifice' | 'moai' | 'substitute' }>;
@@ -104,7 +105,7 @@ export function due(v: RapaNuiView, seat: Seat, move: RapaNuiMove): Queued | nul
  * The seats that may still play a card before `seat`'s own next turn: the active player while it has
  * not played yet (R-3.2 step 1 or 2), then every seat whose turn comes before `seat`'s (R-3.1).
  */
-function playsBefore(v: Readable, seat: Seat): Seat[] {
+export function playsBefore(v: Readable, seat: Seat): Seat[] {
 	const out: Seat[] = [];
 	if (v.phase.kind === 'turn' && v.active !== seat) out.push(v.active);
 	for (let x = nextSeat(v, v.active); x !== seat && x !== v.active; x = nextSeat(v, x)) out.push(x);
@@ -115,14 +116,14 @@ function playsBefore(v: Readable, seat: Seat): Seat[] {
  * R-5.7 a may ask `seat` before its own turn: a round is under way with the seat still to lay, or a
  * seat playing before it holds a moai (hands are public, R-0.1; a hand changes only in its own turn).
  */
-function sacrificeMayCome(v: Readable, seat: Seat): boolean {
+export function sacrificeMayCome(v: Readable, seat: Seat): boolean {
 	const p = v.phase;
 	if (p.kind === 'sacrifice' && p.part === 'a' && p.queue.slice(1).includes(seat)) return true;
 	return playsBefore(v, seat).some((x) => handCount(v, x, 'moai') > 0);
 }
 
 /** R-5.7 a would ask the seat (R-0.4: not when it holds nothing, nor when its ledger shows a single kind): the kinds it holds. */
-function sacrificeKinds(v: Readable, seat: Seat): Kind[] {
+export function sacrificeKinds(v: Readable, seat: Seat): Kind[] {
 	if (offeringTotal(v, seat) === 0 || ledgerKinds(v, seat).length < 2) return [];
 	const own = collection(v, seat);
 	return KINDS.filter((k) => own[k] > 0);
@@ -133,7 +134,7 @@ function sacrificeKinds(v: Readable, seat: Seat): Kind[] {
  * hunter-gatherer in its display, R-7.6) whose pile could run out in one scoring (one card per
  * player and a bonus card); and some pile has cards (with all empty nobody is asked).
  */
-function substituteMayCome(v: Readable, seat: Seat): boolean {
+export function substituteMayCome(v: Readable, seat: Seat): boolean {
 	if (!KINDS.some((k) => v.supply[k] > 0)) return false;
 	const p = v.phase;
 	if (p.kind === 'substitute' && p.due.some((d) => d.seat === seat)) return true;
@@ -153,27 +154,3 @@ export function options(v: RapaNuiView, seat: Seat): Queued[] {
 	return out;
 }
 
-/** R-5.7 a, R-7.5, R-7.7: at most this many decisions are asked of a seat in one other player's turn. */
-const PER_TURN = 3;
-
-/**
- * What a careful player queues while waiting: for every decision the others' turns may bring before
- * the seat's own (options above), the `simple` bot's answer (prefer.ts) — it reads only the seat's view,
- * where the default bot's lookahead would sample what nobody knows yet (the pile's order) — with the
- * other possible answers after it as fallbacks (a sacrifice of the next kind if the first is gone, the
- * next pile if the first ran out). The alternatives of one step answer whichever of these decisions
- * comes first (only one can be due at a time), and the step is repeated for every decision that can
- * come before the seat's next turn, where the queue ends anyway. Nothing while the seat is awaited.
- */
-export function plan(v: RapaNuiView, seat: Seat, _rng: RngState): Queued[][] {
-	if (!isSeat(v, seat) || v.phase.kind === 'over' || awaited(v).includes(seat)) return [];
-	const step: Queued[] = [];
-	if (sacrificeMayCome(v, seat)) for (const kind of sacrificeOrder(v, sacrificeKinds(v, seat))) step.push({ type: 'sacrifice', kind });
-	if (displayCount(v, seat, 'moai') > 0) step.push({ type: 'moai', choice: moaiPreference(v, seat) });
-	if (substituteMayCome(v, seat)) for (const kind of substituteOrder(v, seat)) step.push({ type: 'substitute', kind });
-	if (step.length === 0) return [];
-	const turns = playsBefore(v, seat).length + (v.phase.kind === 'turn' ? 0 : 1);
-	return Array.from({ length: PER_TURN * Math.max(1, turns) }, () => step.map((m) => ({ ...m })));
-}
-
-export const rapanuiQueue: Queueing<RapaNuiView, RapaNuiMove> = { check, due, options, plan };
