@@ -96,7 +96,7 @@ function options(view: RapaNuiView, seat: number): string | null {
 	}
 }
 
-/** Every code the Rapa Nui engine refuses with (engine.ts, kind.ts, position.ts), in words. */
+/** Every code the Rapa Nui engine refuses with (engine.ts, kind.ts, position.ts, queue.ts), in words. */
 const REFUSALS: Record<string, () => string> = {
 	NOT_YOUR_TURN: m.rapanui_learn_refusal_not_your_turn,
 	WRONG_PHASE: m.rapanui_learn_refusal_wrong_phase,
@@ -112,6 +112,7 @@ const REFUSALS: Record<string, () => string> = {
 	GAME_OVER: m.rapanui_learn_refusal_game_over,
 	BAD_MOVE: m.rapanui_learn_refusal_bad_move,
 	NOT_SEATED: m.rapanui_learn_refusal_not_seated,
+	NOT_QUEUEABLE: m.rapanui_plan_refusal_not_queueable, // queue.ts (issue 32)
 	BAD_CONFIG: m.rapanui_learn_refusal_bad_setup,
 	BAD_SEED: m.rapanui_learn_refusal_bad_setup,
 	BAD_POSITION: m.rapanui_learn_refusal_bad_setup
