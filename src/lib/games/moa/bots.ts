@@ -126,10 +126,14 @@ function value(v: MoaView, seat: Seat, m: MoaMove): number {
 }
 
 export function heuristicBot(view: MoaView, seat: Seat, rng: RngState): MoaMove {
-	const legal = legalMoves(view, seat);
-	let best = legal[0];
+	return bestOf(view, seat, legalMoves(view, seat), rng);
+}
+
+/** The heuristic's pick among `moves` (legal in `view`); also what a planned defence answers (queue.ts). */
+export function bestOf(view: MoaView, seat: Seat, moves: MoaMove[], rng: RngState): MoaMove {
+	let best = moves[0];
 	let bestValue = -Infinity;
-	for (const m of legal) {
+	for (const m of moves) {
 		const x = value(view, seat, m) + below(rng, 1000) / 100000; // ties broken at random
 		if (x > bestValue) {
 			bestValue = x;

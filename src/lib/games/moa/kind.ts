@@ -15,6 +15,7 @@ import { logText, phaseName } from './text';
 import type { MoaConfig, MoaEntry, MoaMove, MoaState, MoaView, Readable, Seat } from './types';
 import { verify } from './verify';
 import { writePosition } from './position';
+import { moaQueue, turnOf } from './queue';
 import { issueLines, startable } from '$lib/engine/scenario';
 
 /** Moa has no creator options: the 2-player variant (M-11) follows from the number of players. */
@@ -87,6 +88,9 @@ export const moaKind: GameKind<MoaConfig, MoaState, MoaMove, MoaView, MoaEntry, 
 	seatColour: (s, seat) => (s as Readable).colours[seat] ?? null,
 	timeoutMove: (s, seat) => timeoutMove(s as Readable, seat),
 	passive,
+	// Issue 32: a seat may plan its defences ahead (queue.ts says which decisions and why).
+	queue: moaQueue,
+	turnOf: (s) => turnOf(s as Readable),
 	bots: { heuristic: (view, seat, rng) => heuristicBot(view, seat, rng), random: (view, seat, rng) => randomBot(view, seat, rng) },
 	defaultBot: 'heuristic',
 	outcome(s) {

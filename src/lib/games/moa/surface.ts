@@ -16,6 +16,8 @@ export { scores, standings } from './score';
 // left unseen, each region's values, M-9).
 export { choices, type MoaAction, type MoaChoices, type MoaDraft, type NeutralWhat, type PayChoices, type PayItem } from './choices';
 export { previewEntry } from './preview';
+// Plan ahead (issue 32): the defence as it would come up, for the composer's plan mode.
+export { planView, queueOptions, WEAKEST_ATTACK } from './queue';
 export {
 	BIRD_CARDS,
 	C,
