@@ -47,4 +47,4 @@ export {
 	type Instruction,
 	type RegionData
 } from './rules';
-export { activeTerrains, isErupted, mammalDeckComposition, owners, regionValues, scoreRegion, terrainUnseen } from './rules';
+export { activeTerrains, isErupted, mammalDeckComposition, owners, paid, regionValues, scoreRegion, terrainUnseen } from './rules';
