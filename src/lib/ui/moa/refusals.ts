@@ -4,7 +4,7 @@
  */
 import { m } from '$lib/paraglide/messages';
 
-/** Every refusal code of Moa's engine (checks.ts, engine.ts, setup.ts, kind.ts, position.ts) in words. */
+/** Every refusal code of Moa's engine (checks.ts, engine.ts, setup.ts, kind.ts, position.ts, queue.ts) in words. */
 export const REFUSALS: Record<string, () => string> = {
 	WRONG_PHASE: m.moa_learn_refusal_wrong_phase,
 	NOT_YOUR_TURN: m.moa_learn_refusal_not_your_turn,
@@ -38,5 +38,7 @@ export const REFUSALS: Record<string, () => string> = {
 	GAME_OVER: m.moa_learn_refusal_game_over,
 	BAD_CONFIG: m.moa_learn_refusal_bad_config,
 	BAD_SEED: m.moa_learn_refusal_bad_seed,
-	BAD_POSITION: m.moa_learn_refusal_bad_position
+	BAD_POSITION: m.moa_learn_refusal_bad_position,
+	// queue.ts (issue 32)
+	NOT_QUEUEABLE: m.moa_plan_refusal_not_queueable
 };
