@@ -6,6 +6,9 @@ import { cloneJson, seedRng } from '$lib/engine';
 import { moa } from './index';
 import { moaKind } from './kind';
 import { moaQueue as q, planView, turnOf } from './queue';
+import { bestOf } from './bots';
+import { legalMoves } from './legal';
+import { MAMMAL_CARDS, MAMMAL_KINDS, mammal } from './rules';
 import { arrange, atTurn, birds, giveKarakia, hand, mammals, mammalTop, nextRound, pay, play, put } from './test-helpers';
 import type { MoaMove, MoaState } from './types';
 
@@ -174,6 +177,57 @@ describe('Moa plan ahead: options and plan', () => {
 			atTurn(x, 2);
 		});
 		expect(q.plan(moa.view(after, 1), 1, seedRng('p'))).toEqual([[decline]]);
+	});
+});
+
+describe('Moa plan ahead: plan answers as the heuristic would', () => {
+	/** Seat 1 has acted this round; 3 birds in region 4, 1 in region 9; `cards` in hand. */
+	const after = (cards: string[], round = 3) =>
+		arrange(3, (x) => {
+			x.round = round;
+			put(x, 4, 1, 3);
+			put(x, 9, 1, 1);
+			hand(x, 1, cards);
+			atTurn(x, 2);
+		});
+	/** The queued step played against `kind` attacking `region` (M-6.4: the seat asked), by legality alone. */
+	const played = (s: MoaState, step: MoaMove[], region: number, card: string) => {
+		const asked = cloneJson(s);
+		const c = MAMMAL_CARDS.find((m) => m.id === card)!;
+		asked.regions[region - 1].mammal = { kind: c.kind, side: 'attack', combat: c.combat, vp: c.vp };
+		asked.phase = { kind: 'defend', seat: 1, region, card, order: [] };
+		return step.map((m) => q.due(moa.view(asked, 1), 1, m)).find((m) => m !== null) ?? null;
+	};
+
+	it.each([
+		['one eagle and a kea', [...eagles.slice(0, 1), ...kea]],
+		['two eagles', eagles],
+		['a pūkeko', birds('pukeko', 1)],
+		['eagles, kea and a tūī', [...eagles, ...kea, ...birds('tui', 1)]]
+	])('M-6.4, M-6.5: with %s, the planned step gives every attacker in every region the heuristic’s kind of answer', (_what, cards) => {
+		const s = after(cards);
+		const steps = q.plan(moa.view(s, 1), 1, seedRng('h'));
+		for (const step of steps) for (const m of step) expect(q.check(moa.view(s, 1), 1, m).ok).toBe(true);
+		if (!steps.length) return; // it depends on where or what attacks: nothing planned
+		for (const region of [4, 9])
+			for (const k of MAMMAL_KINDS) {
+				const card = MAMMAL_CARDS.find((m) => m.kind === k.id)!.id;
+				const asked = cloneJson(s);
+				asked.regions[region - 1].mammal = { kind: k.id, side: 'attack', combat: k.combat, vp: mammal(card).vp };
+				asked.phase = { kind: 'defend', seat: 1, region, card, order: [] };
+				const bot = bestOf(moa.view(asked, 1), 1, legalMoves(moa.view(asked, 1), 1).filter((m) => m.type === 'defend' || m.type === 'decline'), seedRng('h2'));
+				expect(played(s, steps[0], region, card)?.type, `${k.id} in region ${region}`).toBe(bot.type);
+			}
+	});
+
+	it('M-3.1, M-4.1: after round 7 the next defence comes with a new hand: nothing is planned', () => {
+		expect(q.plan(moa.view(after(birds('pukeko', 1), 7), 1), 1, seedRng('p'))).toEqual([]);
+		expect(q.plan(moa.view(after(birds('pukeko', 1), 6), 1), 1, seedRng('p'))).toEqual([[decline], [decline]]); // one per region it could lose
+	});
+
+	it('M-6.4, M-6.8: a decline of the request under way is planned only if every other request would be declined too', () => {
+		const s = invaded((x) => hand(x, 1, birds('pukeko', 2))); // no combat: nothing to defend with
+		expect(q.plan(moa.view(s, 1), 1, seedRng('p'))).toEqual([[decline]]);
 	});
 });
 

@@ -29,7 +29,7 @@ import { fail, ok, type Queueing, type Result, type RngState } from '$lib/engine
 import { bestOf } from './bots';
 import { PAY, check, checkPayment } from './checks';
 import { awaited, legalMoves } from './legal';
-import { MAMMAL_CARDS, MAMMAL_KINDS, isErupted, paid, pieces } from './rules';
+import { C, MAMMAL_CARDS, MAMMAL_KINDS, isErupted, paid, pieces } from './rules';
 import type { CardId, MammalKind, MoaMove, MoaView, Payment, Readable, Seat } from './types';
 
 type Answer = Extract<MoaMove, { type: 'defend' | 'decline' }>;
@@ -110,42 +110,67 @@ function turnAhead(view: Readable, seat: Seat): boolean {
 
 const combatOf = (pay: Payment): number => paid(pay).combat;
 
+/** The heuristic's answer (bots.ts) to `seat` asked to defend `region` against `card`. */
+function answer(view: MoaView, seat: Seat, region: number, card: CardId, rng: RngState): Answer {
+	const v = askedView(view, seat, region, card);
+	return bestOf(v, seat, answers(v, seat), rng) as Answer;
+}
+
 /**
- * What a careful player queues (the benchmark's bots): the heuristic's answer (bots.ts) where it
- * does not depend on the unknown — see the head of this file.
+ * One step that gives the heuristic's answer for every one of `regions` and every attacker, played by
+ * legality alone (`due`): the payments it would defend with, weakest first (the first that beats the
+ * real attacker is played), then a decline if it would decline some. Only when the answer is a
+ * threshold the alternatives can express — every payment planned is too weak for every attacker it
+ * would decline — else null (it depends on where or what attacks). 'decline': it declines them all.
+ */
+function robust(view: MoaView, seat: Seat, regions: number[], rng: RngState): 'decline' | MoaMove[] | null {
+	let weakestDeclined = Infinity;
+	const pays: MoaMove[] = [];
+	for (const region of regions)
+		for (const k of ATTACKERS) {
+			const a = answer(view, seat, region, cardOf(k.id), rng);
+			if (a.type === 'decline') weakestDeclined = Math.min(weakestDeclined, k.combat);
+			else if (!pays.some((x) => JSON.stringify(x) === JSON.stringify(a))) pays.push(a);
+		}
+	if (!pays.length) return 'decline';
+	const combat = (m: MoaMove) => combatOf((m as Answer & { pay: Payment }).pay);
+	pays.sort((a, b) => combat(a) - combat(b));
+	if (weakestDeclined === Infinity) return pays;
+	// M-6.5: a payment that beats an attacker the heuristic would decline would be played against it.
+	return combat(pays[pays.length - 1]) < weakestDeclined ? [...pays, { type: 'decline' }] : null;
+}
+
+const declines = (n: number): MoaMove[][] => Array.from({ length: n }, () => [{ type: 'decline' }]);
+
+/**
+ * What a careful player queues (the benchmark's bots): the heuristic's answers where they do not
+ * depend on the unknown (see the head of this file). A queued answer answers the next request,
+ * wherever it is, so a decline is planned only where the seat would decline every request it could
+ * get before its own next turn (one step each); a defence where it would defend against anything.
  */
 function plan(view: MoaView, seat: Seat, rng: RngState): MoaMove[][] {
 	if (view.phase.kind === 'over' || awaited(view).includes(seat) || !view.secret.hands[seat]) return [];
 	const now = pending(view, seat);
 	if (now) {
-		const v = askedView(view, seat, now.region, now.card);
-		return [[bestOf(v, seat, answers(v, seat), rng)]];
+		// M-6.4: the request under way reaches the seat if those before it decline. If one of them
+		// defends, the queued answer meets the seat's next request of this step A (M-6.8), or is
+		// dropped at its turn: a defence is safe there (at worst it pays more than needed), a decline
+		// only if the seat would decline every other request too.
+		const a = answer(view, seat, now.region, now.card, rng);
+		if (a.type === 'defend') return [[a]];
+		const others = exposed(view, seat).map((r) => r.id);
+		const rest = others.length ? robust(view, seat, others, rng) : 'decline';
+		return rest === 'decline' ? declines(1 + others.length) : [];
 	}
-	// Before its own turn of the round, the seat is woken for that turn anyway (M-3.2: step A comes
-	// first, then the turns), and a defence queued now would be dropped there.
-	if (turnAhead(view, seat)) return [];
-	const regions = exposed(view, seat);
+	// Before its own turn of the round the seat is woken for that turn anyway (M-3.2: step A, then
+	// the turns), and a defence queued now would be dropped there. After round 7 comes a new period
+	// (M-3.1) and a new hand (M-4.1): the answer would depend on cards not dealt yet.
+	if (turnAhead(view, seat) || view.round >= C.roundsPerPeriod) return [];
+	const regions = exposed(view, seat).map((r) => r.id);
 	if (!regions.length) return [];
-	let declines = 0;
-	let total = 0;
-	const byKind = new Map<MammalKind, Answer>();
-	for (const r of regions)
-		for (const k of ATTACKERS) {
-			const v = askedView(view, seat, r.id, cardOf(k.id));
-			const a = bestOf(v, seat, answers(v, seat), rng) as Answer;
-			total++;
-			if (a.type === 'decline') declines++;
-			else if (!byKind.has(k.id)) byKind.set(k.id, a);
-		}
-	if (declines === total) return [[{ type: 'decline' }]];
-	if (declines > 0) return [];
-	// Defends against everything: the first payment that beats the real attacker, weakest first.
-	const step: MoaMove[] = [];
-	for (const k of ATTACKERS) {
-		const a = byKind.get(k.id)!;
-		if (!step.some((x) => JSON.stringify(x) === JSON.stringify(a))) step.push(a);
-	}
-	return [step.sort((a, b) => combatOf((a as Answer & { pay: Payment }).pay) - combatOf((b as Answer & { pay: Payment }).pay))];
+	const r = robust(view, seat, regions, rng);
+	if (r === 'decline') return declines(regions.length);
+	return r ? [r] : [];
 }
 
 export const moaQueue: Queueing<MoaView, MoaMove> = {
