@@ -171,6 +171,8 @@ describe('Moa plan ahead: options and plan', () => {
 			hand(x, 2, birds('pukeko', 1));
 		});
 		expect(q.plan(moa.view(before, 2), 2, seedRng('p'))).toEqual([]); // seat 0's turn; seat 2's is ahead
+		expect(q.options(moa.view(before, 2), 2)).toEqual([]); // no invasion can come before it: nothing to offer
+		expect(planView(moa.view(before, 2), 2)).toBeNull();
 		const after = arrange(3, (x) => {
 			put(x, 4, 1, 1);
 			hand(x, 1, birds('pukeko', 1)); // no combat: no defence possible, whatever attacks

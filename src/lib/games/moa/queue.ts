@@ -79,14 +79,30 @@ function exposed(view: Readable, seat: Seat) {
 
 const answers = (v: MoaView, seat: Seat): Answer[] => legalMoves(v, seat).filter((m): m is Answer => m.type === 'defend' || m.type === 'decline');
 
+/** The turns task still holds `seat` this round (M-7.1): its own turn comes before any new step A. */
+function turnAhead(view: Readable, seat: Seat): boolean {
+	return view.tasks.some((t) => t.t === 'turns' && t.seats.includes(seat));
+}
+
 /**
- * The view the composer plans on (the decision as it would come up), or null when no defence can
- * come up before the seat's own next move: the request under way if it will reach the seat, else the
- * first region the seat could be asked about, attacked by the weakest kind (any payment that could
- * win is offered; `due` plays it only if it beats the real attacker).
+ * A defence could be asked of `seat` before its own next turn: the game runs, the seat's hand is in
+ * the view, and we are not in step B before the seat's turn (M-3.2: invasions come in step A only, so
+ * a defence queued then would meet the seat's turn first and be dropped).
+ */
+function canComeUp(view: MoaView, seat: Seat): boolean {
+	const p = view.phase.kind;
+	if (p === 'over' || !view.secret.hands[seat]) return false;
+	return !((p === 'turn' || p === 'neutral') && turnAhead(view, seat));
+}
+
+/**
+ * The view the composer plans on (the decision as it would come up), or null when there is nothing to
+ * plan (`canComeUp`, or no piece a mammal could reach): the request under way if it will reach the
+ * seat, else the first region the seat could be asked about, attacked by the weakest kind (any
+ * payment that could win is offered; `due` plays it only if it beats the real attacker).
  */
 export function planView(view: MoaView, seat: Seat): { view: MoaView; pending: boolean } | null {
-	if (view.phase.kind === 'over' || !view.secret.hands[seat]) return null;
+	if (!canComeUp(view, seat)) return null;
 	const now = pending(view, seat);
 	if (now) return { view: askedView(view, seat, now.region, now.card), pending: true };
 	const first = exposed(view, seat)[0];
@@ -95,17 +111,12 @@ export function planView(view: MoaView, seat: Seat): { view: MoaView; pending: b
 
 /** Queueable moves as they would be legal if the defence came up now (every attacker when unknown). */
 export function queueOptions(view: MoaView, seat: Seat): MoaMove[] {
-	if (view.phase.kind === 'over' || !view.secret.hands[seat]) return [];
+	if (!canComeUp(view, seat)) return [];
 	const now = pending(view, seat);
 	const asks = now ? [now] : exposed(view, seat).slice(0, 1).flatMap((r) => ATTACKERS.map((k) => ({ region: r.id, card: cardOf(k.id) })));
 	const out = new Map<string, MoaMove>();
 	for (const a of asks) for (const m of answers(askedView(view, seat, a.region, a.card), seat)) out.set(JSON.stringify(m), m);
 	return [...out.values()];
-}
-
-/** The turns task still holds `seat` this round (M-7.1): its own turn comes before any new step A. */
-function turnAhead(view: Readable, seat: Seat): boolean {
-	return view.tasks.some((t) => t.t === 'turns' && t.seats.includes(seat));
 }
 
 const combatOf = (pay: Payment): number => paid(pay).combat;

@@ -13,14 +13,15 @@ const name = (seat: number) => ['Ana', 'Ben', 'Caro'][seat];
 const locale = getLocale();
 afterAll(() => overwriteGetLocale(() => locale));
 
-/** Seat 0's turn; seat 1 has 2 birds in region 4 and waits. */
+/** Seat 2's turn, the last of the round (seat 1 has acted); seat 1 has 2 birds in region 4 and waits. */
 function waiting(f: (s: MoaState) => void = () => {}): MoaState {
 	const r = moa.start({ players: 3, startPlayer: 0, colours: ['red', 'yellow', 'green'] }, 'moa-plan-ui');
 	if (!r.ok) throw new Error(r.message);
 	const s = cloneJson(r.value.state);
 	for (const g of s.regions) g.mammal = null;
 	s.regions[3].birds[1] = 2;
-	s.phase = { kind: 'turn', seat: 0, acted: false };
+	s.phase = { kind: 'turn', seat: 2, acted: false };
+	s.tasks = [{ t: 'roundEnd' }];
 	f(s);
 	return s;
 }
