@@ -165,8 +165,9 @@ function plan(view: MoaView, seat: Seat, rng: RngState): MoaMove[][] {
 	if (now) {
 		// M-6.4: the request under way reaches the seat if those before it decline. If one of them
 		// defends, the queued answer meets the seat's next request of this step A (M-6.8), or is
-		// dropped at its turn: a defence is safe there (at worst it pays more than needed), a decline
-		// only if the seat would decline every other request too.
+		// dropped at its turn. A defence is played there only if it beats that attacker too (at worst
+		// it spends cards where the heuristic would have declined, and takes the tile); a decline
+		// costs pieces, so it is planned only if the seat would decline every other request too.
 		const a = answer(view, seat, now.region, now.card, rng);
 		if (a.type === 'defend') return [[a]];
 		const others = exposed(view, seat).map((r) => r.id);
