@@ -17,6 +17,7 @@
 import * as v from 'valibot';
 import { awaited, isOver, resultOf, seedRng, below, type Kind, type RngState } from '../../src/lib/engine/index';
 import { changeEvents, type EventContext } from '../../src/lib/server/room/events';
+import { queueAnswers } from '../../src/lib/server/room/queue';
 
 interface PendingTurn {
 	id: string;
@@ -138,7 +139,8 @@ export function simulate(kind: Kind, players: number, seed: string, o: SimOption
 			}
 		}
 		// The room suppresses the turn event of a seat whose queue is about to answer (autoplay.ts).
-		const open = new Set(names.filter((_, s) => present(s) || (q && queue[s].length > 0 && !before.includes(s))));
+		const answering = (s: number) => !!q && queueAnswers(kind, kind.view(state, s), s, queue[s][0]);
+		const open = new Set(names.filter((_, s) => present(s) || (!before.includes(s) && answering(s))));
 		const fin = isOver(kind, state) ? resultOf(kind.outcome(state)!) : null;
 		for (const e of changeEvents(ctxAt(t, open), { before, after, mover, timeout: null, dropped: new Set(), droppedNow: [], finished: fin }))
 			if (e.kind === 'turn') events.push({ seat: e.data.seat, at: t, open: e.gameOpen });
@@ -176,6 +178,7 @@ export function simulate(kind: Kind, players: number, seed: string, o: SimOption
 		for (const s of awaited(kind, state)) {
 			if (queue[s].length === 0 || present(s)) continue;
 			const view = kind.view(state, s);
+			if (!queueAnswers(kind, view, s, queue[s][0])) continue; // waits for a decision it answers
 			const step = queue[s][0];
 			const move = step.map((m) => q.due(view, s, m)).find((m) => m !== null) ?? null;
 			if (move === null) {

@@ -58,6 +58,8 @@ describe.each(QUEUED.map((k) => [k.id, k] as const))('plan ahead: %s', (_id, kin
 						tried++;
 						const due = awaitedNow ? q.due(view, seat, c.value) : null;
 						const applied = awaitedNow ? kind.apply(state, seat, c.value) : null;
+						// A move that is played answers the decision awaited (Queueing.answers).
+						if (due !== null && q.answers) expect(q.answers(view, seat, c.value)).toBe(true);
 						if (due !== null) {
 							playable++;
 							const r = kind.apply(state, seat, due);

@@ -219,10 +219,12 @@ export interface Standing<State, Move> {
 /**
  * Plan ahead (issue 32, docs/api.md "Plan ahead"): while a seat waits, its player may queue its next
  * decisions — a list of steps, each an ordered list of alternatives ("a worker on H20; if that is not
- * possible, on H17"). Whenever a decision awaits the seat and the seat has a queue, the room takes the
- * first step: the first alternative that `due` turns into a move is played as the seat's own move
- * (as a standing answer is) and the step leaves the queue; if none is, the whole queue is dropped and
- * the player is woken (their "your turn"). The queue is private to the seat.
+ * possible, on H17"). Whenever a decision awaits the seat after another seat's move and the seat has a
+ * queue whose first step `answers` it, the room takes that step: the first alternative that `due`
+ * turns into a move is played as the seat's own move (as a standing answer is) and the step leaves
+ * the queue; if none is, the whole queue is dropped and the player is woken (their "your turn"). A
+ * first step that answers another decision waits, and the player is woken for this one. The queue is
+ * private to the seat.
  *
  * Secrets: `check` and `due` see only the seat's own view, so nothing the player could not know
  * decides whether a queued move is accepted or played; `apply` then plays it on the state. A kind
@@ -241,6 +243,14 @@ export interface Queueing<View, Move> {
 	 * null when it is not legal now or answers another decision than the one awaited.
 	 */
 	due(view: View, seat: Seat, move: Move): Move | null;
+	/**
+	 * Optional: whether `move` is an answer to the decision that awaits `seat` now — legal or not. A
+	 * step none of whose alternatives answers it waits for a later decision (the seat is woken for this
+	 * one as usual, and the queue is kept); a step that answers it but cannot be played drops the queue.
+	 * Without it every queued move answers whatever awaits the seat (a queue that meets another
+	 * decision is dropped). E.g. a planned defence does not answer the seat's own turn.
+	 */
+	answers?(view: View, seat: Seat, move: Move): boolean;
 	/**
 	 * What the seat could queue now (the page offers these): each queueable move as it would be legal
 	 * if the decision came up in the view as it is. [] when nothing can be planned now.

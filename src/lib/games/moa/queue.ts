@@ -205,6 +205,8 @@ export const moaQueue: Queueing<MoaView, MoaMove> = {
 		// M-6.4, M-6.5, M-8.6: asked now, no exchange discard owed, the payment beats the attacker.
 		return check(view, seat, s.value) === null ? s.value : null;
 	},
+	/** A defence answers exactly a request to this seat to defend (M-6.4); it waits through the seat's own turn. */
+	answers: (view, seat) => view.phase.kind === 'defend' && view.phase.seat === seat,
 	options: queueOptions,
 	plan
 };

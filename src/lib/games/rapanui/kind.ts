@@ -17,7 +17,7 @@ import type { Colour, RapaNuiConfig, RapaNuiEntry, RapaNuiMove, RapaNuiState, Ra
 import { verify } from './verify';
 import { writePosition } from './position';
 import { plan } from './plan';
-import { check, due, options } from './queue';
+import { answers, check, due, options } from './queue';
 
 /** Rapa Nui has no creator options (the rulebook has no variants). */
 export const RapaNuiOptions = v.strictObject({});
@@ -101,7 +101,7 @@ export const rapanuiKind: GameKind<RapaNuiConfig, RapaNuiState, RapaNuiMove, Rap
 	},
 	// Issue 32: the sacrifice, the moai choice and the substitute card — the decisions put in another
 	// player's turn — may be planned ahead (queue.ts says which and why; plan.ts what a careful player queues).
-	queue: { check, due, options, plan },
+	queue: { check, due, answers, options, plan },
 	// every decision of a running game lies in the active player's turn — its buy, play and
 	// draws, the sacrifice round its moai starts and the scoring that ends it, the moai
 	// choice included: simultaneous and sealed, yet a step of that turn, and another seat's

@@ -102,6 +102,26 @@ export function due(v: RapaNuiView, seat: Seat, move: RapaNuiMove): Queued | nul
 }
 
 /**
+ * Whether a queued move answers the decision awaiting `seat` now, legal or not (engine/kind.ts
+ * `Queueing.answers`): a sacrifice the seat's sacrifice (R-5.7 a, b), a moai choice a moai scoring
+ * waiting on the seat (R-7.5), a substitute the seat's due card (R-7.7). So a plan of sacrifices
+ * waits through the seat's own turn (R-3.2) instead of being dropped there.
+ */
+export function answers(v: RapaNuiView, seat: Seat, move: RapaNuiMove): boolean {
+	const p = v.phase;
+	switch (move.type) {
+		case 'sacrifice':
+			return p.kind === 'sacrifice' && p.part !== 'c' && p.queue[0] === seat;
+		case 'moai':
+			return p.kind === 'moai' && p.waiting.includes(seat);
+		case 'substitute':
+			return p.kind === 'substitute' && p.due[0]?.seat === seat;
+		default:
+			return false;
+	}
+}
+
+/**
  * The seats that may still play a card before `seat`'s own next turn: the active player while it has
  * not played yet (R-3.2 step 1 or 2), then every seat whose turn comes before `seat`'s (R-3.1).
  */

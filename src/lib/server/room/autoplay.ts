@@ -10,6 +10,7 @@ import { makeEvent, type EventContext } from './events';
 import { userOf, type Held } from './projection';
 import type { MoveOutcome } from './core';
 import type { SeatQueue } from './storage';
+import { queueAnswers } from './queue';
 
 /** Move ids of moves nobody made in person at the table (see below, core.ts, GameRoom.ts). */
 const AUTOMATIC = /^(queue|standing|timeout|bot):/;
@@ -131,6 +132,8 @@ export class Autoplay {
 			const q = this.room.queueOf(seat);
 			if (q.steps.length === 0) continue;
 			const view = h.kind.view(h.state, seat);
+			// A first step for another decision waits (the seat was woken for this one, core.ts).
+			if (!queueAnswers(h.kind, view, seat, q.steps[0])) continue;
 			const move = q.steps[0].map((m) => queueing.due(view, seat, m)).find((m) => m !== null) ?? null;
 			const player = h.players.find((p) => p.seat === seat)!;
 			if (move !== null) {

@@ -17,6 +17,7 @@ import { SNAPSHOT_EVERY, type Meta, type MoveRow, type Player, type RoomStore } 
 import { canSee } from './access';
 import { activeSeats, control, d1Payload, eventContext, finalResult, roomView, userOf, type Held } from './projection';
 import { countDecision, isDecision, upgradeMeta } from './decisions';
+import { queueAnswers } from './queue';
 
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
 const BACKSTOP_MS = 30_000;
@@ -207,7 +208,7 @@ export class RoomCore {
 				const events = changeEvents(this.eventContextOf(held, now), {
 					before, after, mover: o.mover ?? null, timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
 					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished,
-					queued: kind.queue && !finished ? this.host.store.queuedSeats() : undefined
+					queued: kind.queue && !finished ? this.answeringQueues(kind, next.state, after, before) : undefined
 				});
 				for (const e of events) this.host.store.addEvent(e);
 			}
@@ -227,6 +228,17 @@ export class RoomCore {
 		}
 		void this.armAlarm(Math.min(now + BACKSTOP_MS, timer));
 		return this.host.flush();
+	}
+
+	/**
+	 * Seats that became awaited with a queue whose first step answers what awaits them (queue.ts):
+	 * autoplay plays it or drops the queue and wakes the seat, so they get no turn event now.
+	 */
+	private answeringQueues(kind: Kind, state: unknown, after: readonly number[], before: readonly number[]): Set<number> {
+		const out = new Set<number>();
+		for (const seat of this.host.store.queuedSeats())
+			if (after.includes(seat) && !before.includes(seat) && queueAnswers(kind, kind.view(state, seat), seat, this.host.store.queue(seat).steps[0])) out.add(seat);
+		return out;
 	}
 
 	/**
