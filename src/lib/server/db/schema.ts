@@ -27,6 +27,12 @@ export const users = sqliteTable('users', {
 	/** Quiet hours in minutes after local midnight; equal values: none. */
 	quietStart: integer('quiet_start').notNull().default(0),
 	quietEnd: integer('quiet_end').notNull().default(0),
+	/**
+	 * Issue 32: minutes a "your turn" waits before email, push or a webhook tell of it (in-app is
+	 * immediate), so a burst of quick turns becomes one message and nothing is sent to someone who
+	 * comes back in time (src/lib/server/notify/grace.ts; choices GRACE_CHOICES there).
+	 */
+	graceMinutes: integer('grace_minutes').notNull().default(10),
 	/** Discord- or Slack-compatible incoming webhook (private). */
 	webhookUrl: text('webhook_url'),
 	/** Vacation (issue 5): clocks of all the user's games pause from `vacationFrom` to `vacationUntil`. */
@@ -235,8 +241,11 @@ export const notifications = sqliteTable(
 		eventId: text('event_id').notNull(),
 		userId: text('user_id').notNull(),
 		channel: text('channel', { enum: CHANNELS }).notNull(),
-		/** pending → sent | failed; digest: waits for the user's daily digest; skipped: nothing to send. */
-		status: text('status', { enum: ['pending', 'sent', 'failed', 'digest', 'skipped'] }).notNull(),
+		/**
+		 * pending → sent | failed; digest: waits for the user's daily digest; skipped: nothing to send;
+		 * merged (issue 32): a "your turn" told in the same message as the row `mergedInto`.
+		 */
+		status: text('status', { enum: ['pending', 'sent', 'failed', 'digest', 'skipped', 'merged'] }).notNull(),
 		attempts: integer('attempts').notNull().default(0),
 		nextAttemptAt: integer('next_attempt_at').notNull(),
 		/** A sender's claim: only the holder of an unexpired claim may send it. */
@@ -244,7 +253,9 @@ export const notifications = sqliteTable(
 		claimedUntil: integer('claimed_until'),
 		lastError: text('last_error'),
 		createdAt: integer('created_at').notNull(),
-		sentAt: integer('sent_at')
+		sentAt: integer('sent_at'),
+		/** Issue 32: the id of the row whose message told this one too (status `merged`). */
+		mergedInto: text('merged_into')
 	},
 	(t) => [
 		index('notifications_due_idx').on(t.status, t.nextAttemptAt),
