@@ -3,7 +3,7 @@
 // "today" for what happened since the last one.
 import { describe, expect, it } from 'vitest';
 import { LEGACY_KIND_ID } from '$lib/games';
-import { renderDigest, renderEvent } from './render';
+import { gameLabel, renderDigest, renderEvent, renderTrip } from './render';
 import type { EventKind, NotifyEvent, Recipient } from './types';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
@@ -59,5 +59,42 @@ describe('notification texts (issue 12)', () => {
 		expect(one.text).toBe('ana, here is what happened in your games since the last digest: 1 update.');
 		const three = renderDigest([event('turn'), event('reminder', { hoursLeft: 4 }), event('timeout')], to('de'), 'https://rongo.example', NOW);
 		expect(three.subject).toBe('Rongo: 3 Neuigkeiten aus deinen Partien');
+	});
+});
+
+describe('one message per trip (issue 32)', () => {
+	const turn = (gameId: string, version: number, data: Partial<NotifyEvent['data']> = {}, at = 0): NotifyEvent => {
+		const e = event('turn', { gameId, version, ...data });
+		return { ...e, id: `${gameId}:${version}:turn:0`, gameId, version, createdAt: NOW + at };
+	};
+	const trip = (es: NotifyEvent[], locale: 'en' | 'de' = 'en') => renderTrip(es, to(locale), 'https://rongo.example', NOW);
+
+	it('one game keeps the single turn message of its newest event, with its moves since', () => {
+		const older = turn('g1', 5, { since: [] }, 0);
+		const newer = turn('g1', 9, { round: 4, since: [] }, 60_000);
+		expect(trip([newer, older])).toEqual(renderEvent(newer, to('en'), 'https://rongo.example', NOW));
+		expect(trip([older]).subject).toMatch(/your turn \(round 3/);
+	});
+
+	it('several games say how many and name each with its other players, oldest first, linking the dashboard', () => {
+		const giants = turn('ga', 5, {}, 0);
+		const moa = turn('gb', 7, { kind: 'moa', names: ['ben', 'ana'], seat: 1, round: null, phase: 'move' }, 30_000);
+		const giants2 = turn('ga', 8, { round: 4 }, 60_000);
+		const en = trip([moa, giants2, giants]);
+		expect(en.subject).toBe('Your turn in 2 games');
+		expect(en.text).toBe('ana, it is your turn in 2 games: Giants with ben, caro; Moa with ben.');
+		expect(en.url).toBe('https://rongo.example/games');
+		expect(en.lines).toHaveLength(2);
+		expect(en.lines[0]).toMatch(/^Giants with ben, caro \(round 4, .+\): https:\/\/rongo\.example\/games\/ga$/);
+		const de = trip([moa, giants2, giants], 'de');
+		expect(de.subject).toBe('Du bist in 2 Partien am Zug');
+		expect(de.text).toBe('ana, du bist in 2 Partien am Zug: Giants mit ben, caro; Moa mit ben.');
+		expect(de.url).toBe('https://rongo.example/de/games');
+	});
+
+	it('labels a game by its kind and the other players, in the given language', () => {
+		expect(gameLabel(turn('ga', 5), 'en')).toBe('Giants with ben, caro');
+		expect(gameLabel(turn('ga', 5), 'de')).toBe('Giants mit ben, caro');
+		expect(gameLabel(turn('ga', 5, { names: ['ana'] }), 'en')).toBe('Giants');
 	});
 });

@@ -122,3 +122,45 @@ export function renderDigest(events: NotifyEvent[], to: Recipient, origin: strin
 		};
 	});
 }
+
+/** "Giants with ben, caro": the game's kind and the other players (issue 32), in the current locale. */
+function label(e: NotifyEvent): string {
+	const kind = kindOf(e.data.kind ?? LEGACY_KIND_ID);
+	const game = kind ? kind.texts.name() : m.notify_a_game();
+	const others = e.data.names.filter((n, seat) => seat !== e.data.seat && !!n);
+	return others.length ? m.notify_trip_game({ game, others: others.join(', ') }) : game;
+}
+
+/** `label` for one event, in `locale` (the grouped inbox, issue 32). */
+export function gameLabel(e: NotifyEvent, locale: Locale): string {
+	return inLocale(locale, () => label(e));
+}
+
+/**
+ * One message for a trip (issue 32, grace.ts): the "your turn" events told together. One game keeps
+ * the single turn's message (its newest event: the moves since the recipient's last move); several
+ * say how many and name each ("Your turn in 3 games: Giants with ben, caro; Moa with ana; …"),
+ * oldest first, and link the dashboard.
+ */
+export function renderTrip(events: NotifyEvent[], to: Recipient, origin: string, now: number): Message {
+	const newest = new Map<string, NotifyEvent>();
+	for (const e of [...events].sort((a, b) => a.createdAt - b.createdAt || a.version - b.version)) {
+		newest.set(e.gameId, e); // a game keeps the place of its first turn, with its newest event
+	}
+	const games = [...newest.values()];
+	if (games.length <= 1) return renderEvent(games[0] ?? events[0], to, origin, now);
+	return inLocale(to.locale, () => {
+		const lines = games.map((e) => {
+			const kind = kindOf(e.data.kind ?? LEGACY_KIND_ID);
+			const phase = kind ? kind.texts.phase(e.data.phase) : e.data.phase;
+			const where = e.data.round === null || e.data.round === undefined ? m.notify_where_phase({ phase }) : m.notify_where({ round: String(e.data.round), phase });
+			return m.notify_trip_line({ label: label(e), where, url: gameUrl(origin, e.gameId, to.locale) });
+		});
+		return {
+			subject: m.notify_trip_subject({ count: games.length }),
+			text: m.notify_trip_text({ name: to.username, count: games.length, games: games.map(label).join('; ') }),
+			url: `${origin}${to.locale === 'de' ? '/de' : ''}/games`,
+			lines
+		};
+	});
+}
