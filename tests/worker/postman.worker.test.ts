@@ -85,7 +85,7 @@ async function inboxed(eventId: string) {
 
 async function settings(
 	userId: string,
-	s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string>; push?: boolean }
+	s: { email?: string | null; webhook?: string | null; tz?: string; quiet?: [number, number]; modes?: Record<string, string>; push?: boolean; grace?: number }
 ) {
 	const stmts = [
 		// A browser subscribed to Web Push unless `push: false` (no subscription: no push deliveries).
@@ -101,14 +101,17 @@ async function settings(
 					)
 				]),
 		// A verified address (issue 15: email goes to verified addresses only; tests/worker/account.worker.test.ts).
-		DB.prepare('UPDATE users SET email = ?1, email_verified_at = ?7, webhook_url = ?2, time_zone = ?3, quiet_start = ?4, quiet_end = ?5 WHERE id = ?6').bind(
+		// Grace 0 unless told (issue 32): these tests are about fan-out and delivery, not the grace time
+		// (tests/worker/trip.worker.test.ts).
+		DB.prepare('UPDATE users SET email = ?1, email_verified_at = ?7, webhook_url = ?2, time_zone = ?3, quiet_start = ?4, quiet_end = ?5, grace_minutes = ?8 WHERE id = ?6').bind(
 			s.email ?? null,
 			s.webhook ?? null,
 			s.tz ?? 'UTC',
 			s.quiet?.[0] ?? 0,
 			s.quiet?.[1] ?? 0,
 			userId,
-			s.email ? 1 : null
+			s.email ? 1 : null,
+			s.grace ?? 0
 		)
 	];
 	for (const [c, mode] of Object.entries(s.modes ?? {}))

@@ -21,8 +21,9 @@
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
+import { tripAt, turnDueAt, type PendingTurn } from './grace';
 import { inboxInsert } from './inapp';
-import { renderDigest, renderEvent } from './render';
+import { renderDigest, renderEvent, renderTrip } from './render';
 import { nextLocalTime, quietUntil } from './time';
 import type { ChannelSender, EventKind, NotifyEvent, Recipient } from './types';
 
@@ -53,6 +54,8 @@ interface UserRow {
 	quiet_start: number;
 	quiet_end: number;
 	webhook_url: string | null;
+	/** Issue 32: minutes a "your turn" waits before the loud channels tell it (grace.ts). */
+	grace_minutes: number;
 	/** 1 when the user has a browser subscribed to Web Push (fanOut's query only). */
 	has_push?: number;
 }
@@ -86,7 +89,7 @@ function toEvent(r: EventRow): NotifyEvent {
 	};
 }
 
-const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone, quiet_start, quiet_end, webhook_url';
+const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone, quiet_start, quiet_end, webhook_url, grace_minutes';
 
 /**
  * Turns new events into deliveries, one per channel the recipient wants; in-app ones straight into
@@ -139,7 +142,13 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), now));
 				inboxed.add(e.user_id);
 				continue;
-			} else if (LOUD.has(ch)) due = quietUntil(now, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? now;
+			} else if (LOUD.has(ch)) {
+				// Issue 32: a "your turn" waits the user's grace time after its event (grace.ts), so a burst
+				// of quick turns becomes one message (deliverDue sends them together) and someone back in
+				// time gets none; then quiet hours, as for everything loud.
+				const at = e.kind === 'turn' ? Math.max(now, turnDueAt(e.created_at, u!.grace_minutes ?? 0)) : now;
+				due = quietUntil(at, u!.time_zone, u!.quiet_start, u!.quiet_end) ?? at;
+			}
 			stmts.push(insert.bind(`${e.id}:${ch}`, e.id, e.user_id, ch, status, due, now));
 		}
 		stmts.push(done.bind(e.id));
@@ -225,7 +234,16 @@ export async function deliverDue(db: D1Database, now: number, senders: Senders, 
 	).results;
 	const users = new Map<string, UserRow | null>();
 	let sent = 0;
+	const trips = new Set<string>();
 	for (const r of rows) {
+		// Issue 32: a loud "your turn" goes out with all of the user's pending turns on that channel.
+		if (r.kind === 'turn' && LOUD.has(r.channel)) {
+			const key = `${r.user_id}:${r.channel}`;
+			if (trips.has(key)) continue; // this run has told them already, or they wait
+			trips.add(key);
+			sent += await deliverTrip(db, now, senders, origin, r.user_id, r.channel);
+			continue;
+		}
 		const claim = crypto.randomUUID();
 		const got = await db
 			.prepare(
@@ -257,6 +275,102 @@ export async function deliverDue(db: D1Database, now: number, senders: Senders, 
 		}
 	}
 	return sent;
+}
+
+/** A claimed "your turn" row with what tells whether it is still news. */
+interface TripRow extends EventRow {
+	nid: string;
+	attempts: number;
+	next_attempt_at: number;
+	g_status: string | null;
+	g_active: string | null;
+	/** The recipient's seat row (null: not seated there any more). */
+	s_seat: number | null;
+	/** When the recipient's current wait in that game began (null: not awaited, or no clock). */
+	s_waiting: number | null;
+	/** When the recipient read the event's inbox entry (looked at the game): null if not. */
+	seen_at: number | null;
+}
+
+/**
+ * One message per trip (issue 32): claims ALL of the user's pending "your turn" rows on `channel`
+ * in one UPDATE (D1 runs it atomically: of two postmen racing, the second claims none of them, so
+ * no row and no set of rows is told twice), lets grace.ts `tripAt` decide, and then sends the
+ * current ones in one message if any is due — also those not yet due, of every game — marking the
+ * first 'sent' and the others 'merged' into it. Stale ones are skipped; if nothing is due the
+ * claim is released and they wait. Returns the rows told (sent or merged).
+ */
+async function deliverTrip(db: D1Database, now: number, senders: Senders, origin: string, userId: string, channel: Channel): Promise<number> {
+	const claim = crypto.randomUUID();
+	// The kind lookup is by primary key, on the user's pending rows only (notifications_user_idx).
+	const got = await db
+		.prepare(
+			`UPDATE notifications SET claim = ?1, claimed_until = ?2 WHERE user_id = ?3 AND channel = ?4 AND status = 'pending'
+			 AND (claimed_until IS NULL OR claimed_until < ?5) AND (SELECT kind FROM notification_events e WHERE e.id = notifications.event_id) = 'turn'`
+		)
+		.bind(claim, now + CLAIM_MS, userId, channel, now)
+		.run();
+	if (!got.meta.changes) return 0; // another postman has them
+	const rows = (
+		await db
+			.prepare(
+				`SELECT n.id AS nid, n.attempts, n.next_attempt_at, e.*, g.status AS g_status, g.active_seats AS g_active, s.seat AS s_seat, s.waiting_since AS s_waiting,
+				   (SELECT i.read_at FROM inbox i WHERE i.id = e.id || ':inapp') AS seen_at
+				 FROM notifications n JOIN notification_events e ON e.id = n.event_id
+				 LEFT JOIN games g ON g.id = e.game_id LEFT JOIN seats s ON s.game_id = e.game_id AND s.user_id = e.user_id
+				 WHERE n.claim = ?1`
+			)
+			.bind(claim)
+			.all<TripRow>()
+	).results;
+	const user = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(userId).first<UserRow>();
+	const byId = new Map(rows.map((r) => [r.nid, r]));
+	const pending: PendingTurn[] = rows.map((r) => ({
+		id: r.nid,
+		gameId: r.game_id,
+		createdAt: r.created_at,
+		dueAt: r.next_attempt_at,
+		// Stale: no longer awaited, moved since (a newer wait began after the event), or looked at the game.
+		stale:
+			!user ||
+			r.s_seat === null ||
+			!isAwaited(r.g_status === null ? null : { status: r.g_status, active_seats: r.g_active ?? '[]' }, JSON.parse(r.data).seat) ||
+			(r.s_waiting !== null && r.s_waiting > r.created_at) ||
+			r.seen_at !== null
+	}));
+	const trip = tripAt(pending, now);
+	const mark = (ids: string[], set: string, ...binds: unknown[]) =>
+		ids.length
+			? db
+					.prepare(`UPDATE notifications SET ${set}, claim = NULL, claimed_until = NULL WHERE claim = ?1 AND id IN (${ids.map((_, i) => `?${i + 2 + binds.length}`).join(', ')})`)
+					.bind(claim, ...binds, ...ids)
+			: null;
+	const release = [mark(trip.skip, `status = 'skipped'`), mark(trip.wait, 'status = status')].filter((x) => x !== null);
+	if (release.length) await db.batch(release);
+	if (!trip.send.length || !user) return 0;
+	const told = trip.send.map((id) => byId.get(id)!);
+	const carrier = told.find((r) => r.next_attempt_at <= now) ?? told[0];
+	const events = told.map(toEvent);
+	const games = new Set(events.map((e) => e.gameId));
+	const newest = events.filter((e) => e.gameId === carrier.game_id).sort((a, b) => b.version - a.version)[0];
+	const to = recipient(user);
+	const others = trip.send.filter((id) => id !== carrier.nid);
+	try {
+		// One game: the push tag is the game's (a newer message replaces the older); several: none.
+		await senders[channel].send(to, renderTrip(events, to, origin, now), { notificationId: carrier.nid, event: games.size === 1 ? newest : null });
+		const done = [
+			mark([carrier.nid], `status = 'sent', sent_at = ?2, last_error = NULL`, now),
+			mark(others, `status = 'merged', sent_at = ?2, merged_into = ?3, last_error = NULL`, now, carrier.nid)
+		].filter((x) => x !== null);
+		await db.batch(done);
+		return trip.send.length;
+	} catch (err) {
+		// All of them wait out the backoff together (none goes out alone in between).
+		const attempts = Math.max(...told.map((r) => r.attempts)) + 1;
+		const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
+		await mark(trip.send, 'status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5', give ? 'failed' : 'pending', attempts, now + retryDelay(attempts), errorText(err))!.run();
+		return 0;
+	}
 }
 
 /**

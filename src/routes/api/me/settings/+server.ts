@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { CHANNELS, MODES, type Channel, type Mode } from '$lib/server/db/schema';
 import { DEFAULT_CHAT_MODE, DEFAULT_MODE } from '$lib/server/notify/delivery';
+import { DEFAULT_GRACE_MINUTES, GRACE_CHOICES, type GraceMinutes } from '$lib/server/notify/grace';
 import { validTimeZone } from '$lib/server/time-zone';
 import { validWebhookUrl } from '$lib/server/notify/webhook';
 import { apiError, jsonResponse, plainObject, readJson } from '$lib/server/http';
@@ -16,6 +17,11 @@ export interface NotificationSettings {
 	/** Minutes after local midnight; equal: no quiet hours. */
 	quietStart: number;
 	quietEnd: number;
+	/**
+	 * Issue 32: minutes a "your turn" waits before email, push and webhooks tell it (one of
+	 * GRACE_CHOICES: 0, 5, 10, 30, 60; default 10). In-app is immediate.
+	 */
+	graceMinutes: GraceMinutes;
 	email: string | null;
 	/** Issue 15: email notifications go to a verified address only (/settings/account verifies). */
 	emailVerified: boolean;
@@ -32,9 +38,9 @@ export interface NotificationSettings {
 
 async function read(db: Env['DB'], userId: string): Promise<NotificationSettings> {
 	const u = await db
-		.prepare('SELECT locale, time_zone, quiet_start, quiet_end, email, email_verified_at, webhook_url FROM users WHERE id = ?1')
+		.prepare('SELECT locale, time_zone, quiet_start, quiet_end, grace_minutes, email, email_verified_at, webhook_url FROM users WHERE id = ?1')
 		.bind(userId)
-		.first<{ locale: string; time_zone: string; quiet_start: number; quiet_end: number; email: string | null; email_verified_at: number | null; webhook_url: string | null }>();
+		.first<{ locale: string; time_zone: string; quiet_start: number; quiet_end: number; grace_minutes: number; email: string | null; email_verified_at: number | null; webhook_url: string | null }>();
 	const prefs = (await db.prepare('SELECT channel, mode FROM notification_prefs WHERE user_id = ?1').bind(userId).all<{ channel: Channel; mode: Mode }>())
 		.results;
 	const modes = { ...DEFAULT_MODE };
@@ -48,6 +54,7 @@ async function read(db: Env['DB'], userId: string): Promise<NotificationSettings
 		timeZone: u?.time_zone ?? 'UTC',
 		quietStart: u?.quiet_start ?? 0,
 		quietEnd: u?.quiet_end ?? 0,
+		graceMinutes: (GRACE_CHOICES as readonly number[]).includes(u?.grace_minutes ?? -1) ? (u!.grace_minutes as GraceMinutes) : DEFAULT_GRACE_MINUTES,
 		email: u?.email ?? null,
 		emailVerified: !!u?.email && u.email_verified_at !== null,
 		webhookUrl: u?.webhook_url ?? null,
@@ -66,11 +73,14 @@ export const GET: RequestHandler = async (event) => {
 };
 
 const Minutes = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1439));
+/** Issue 32: one of the offered grace times; anything else is BAD_GRACE (a stable code of its own). */
+export const Grace = v.picklist(GRACE_CHOICES);
 const Body = v.strictObject({
 	locale: v.optional(v.picklist(['en', 'de'])),
 	timeZone: v.optional(v.pipe(v.string(), v.maxLength(64))),
 	quietStart: v.optional(Minutes),
 	quietEnd: v.optional(Minutes),
+	graceMinutes: v.optional(v.unknown()),
 	email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()))),
 	webhookUrl: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500)))),
 	modes: v.optional(plainObject(v.partial(v.strictObject(Object.fromEntries(CHANNELS.map((c) => [c, v.picklist(MODES)])) as Record<Channel, v.PicklistSchema<typeof MODES, undefined>>)))),
@@ -86,6 +96,8 @@ export const PUT: RequestHandler = async (event) => {
 	if (!body.ok) return body.response;
 	const b = body.value;
 	if (b.timeZone !== undefined && !validTimeZone(b.timeZone)) return apiError(400, 'BAD_TIME_ZONE', 'unknown time zone');
+	const grace = b.graceMinutes === undefined ? undefined : v.safeParse(Grace, b.graceMinutes);
+	if (grace && !grace.success) return apiError(400, 'BAD_GRACE', `graceMinutes: one of ${GRACE_CHOICES.join(', ')}`);
 	// https to a public host only (no SSRF into private networks); development allows local ones.
 	if (b.webhookUrl && !validWebhookUrl(b.webhookUrl, devServer(e, event.url)))
 		return apiError(400, 'BAD_WEBHOOK', 'the webhook URL must be https to a public host, without credentials');
@@ -99,6 +111,7 @@ export const PUT: RequestHandler = async (event) => {
 	if (b.timeZone !== undefined) col('time_zone', b.timeZone);
 	if (b.quietStart !== undefined) col('quiet_start', b.quietStart);
 	if (b.quietEnd !== undefined) col('quiet_end', b.quietEnd);
+	if (grace?.success) col('grace_minutes', grace.output);
 	if (b.webhookUrl !== undefined) col('webhook_url', b.webhookUrl || null);
 	if (b.email !== undefined) {
 		// Issue 15: a new address is used only once its link is opened (src/lib/server/auth/email-verification.ts);
