@@ -35,7 +35,8 @@ async function threePlayers(tag: string) {
 	const [a, b, c] = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `${n}${suffix}`));
 	for (const x of [a, b, c]) {
 		await x.signup(x.username, 'correct horse battery staple');
-		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com` });
+		// Grace 0 (issue 32): this test watches each turn's mail arrive, not the grace time.
+		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com`, graceMinutes: 0 });
 		await confirmAddress(server.url, x, `${x.username}@example.com`);
 	}
 	const { id } = await a.api<{ id: string }>('POST', '/api/dev/scenario', {

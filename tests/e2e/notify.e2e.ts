@@ -32,7 +32,8 @@ test("after A moves, B's page shows the unread badge and the mailbox shows B's m
 	const [a, b, c] = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `${n}${suffix}`));
 	for (const x of [a, b, c]) {
 		await x.signup(x.username, 'correct horse battery staple');
-		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com` });
+		// Grace 0 (issue 32): this test watches each turn's mail arrive, not the grace time.
+		await x.api('PUT', '/api/me/settings', { email: `${x.username}@example.com`, graceMinutes: 0 });
 		await confirmAddress(server.url, x, `${x.username}@example.com`);
 	}
 	// Round 2 with no moai rolled: straight to placement, Ana first, then Ben (G-0.4).
