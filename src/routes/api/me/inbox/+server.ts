@@ -1,30 +1,20 @@
 import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { announceUnread, markGameRead, unreadCount } from '$lib/server/notify/inapp';
+import { inboxPage } from '$lib/server/notify/inbox';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
 import { signedIn } from '$lib/server/games';
 
-export interface InboxItem {
-	id: string;
-	gameId: string | null;
-	kind: string;
-	subject: string;
-	text: string;
-	url: string;
-	createdAt: number;
-	read: boolean;
-}
+export type { InboxItem } from '$lib/server/notify/inbox';
 
-/** Items per page. */
-const INBOX_PAGE = 50;
-
-/** A page cursor: the (created_at, id) of the last item of the page before, `<ms>.<id>`. */
+/** A page cursor: the (created_at, id) of the last entry of the page before, `<ms>.<id>`. */
 const CURSOR = /^(\d{1,15})\.([A-Za-z0-9:_-]{1,300})$/;
 
 /**
- * GET [?before=<cursor>] → {items: InboxItem[] (newest first, INBOX_PAGE), unread, next}: the
- * caller's own inbox only; `next` is the cursor of the following (older) page, null on the last
- * (issue 12: the inbox pages through everything, not only the newest 50).
+ * GET [?before=<cursor>] → {items: InboxItem[] (newest first), unread, next}: the caller's own inbox
+ * only, 50 entries a page, a game's entries on the page as one row (issue 32,
+ * src/lib/server/notify/inbox.ts); `next` is the cursor of the following (older) page, null on the
+ * last (issue 12: the inbox pages through everything, not only the newest 50).
  */
 export const GET: RequestHandler = async (event) => {
 	const s = signedIn(event);
@@ -33,37 +23,8 @@ export const GET: RequestHandler = async (event) => {
 	const before = event.url.searchParams.get('before');
 	const c = before === null ? null : CURSOR.exec(before);
 	if (before !== null && !c) return apiError(400, 'BAD_REQUEST', 'before: a cursor from next');
-	type Row = { id: string; game_id: string | null; kind: string; data: string; created_at: number; read_at: number | null };
-	// Keyset paging on the (user_id, created_at) index; the id breaks ties of one millisecond.
-	const rows = (
-		await (c
-			? e.DB.prepare(
-					'SELECT id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 AND (created_at < ?2 OR (created_at = ?2 AND id < ?3)) ORDER BY created_at DESC, id DESC LIMIT ?4'
-				).bind(user.id, Number(c[1]), c[2], INBOX_PAGE + 1)
-			: e.DB.prepare('SELECT id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2').bind(
-					user.id,
-					INBOX_PAGE + 1
-				)
-		).all<Row>()
-	).results;
-	const more = rows.length > INBOX_PAGE;
-	const page = rows.slice(0, INBOX_PAGE);
-	const items: InboxItem[] = page.map((r) => {
-		const d = JSON.parse(r.data) as { subject: string; text: string; url: string };
-		// Links are stored absolute; the page wants them on this site, whatever origin the postman used.
-		const path = (() => {
-			try {
-				const u = new URL(d.url);
-				// Without the locale prefix: the page localizes it for the reader's current language.
-				return (u.pathname + u.search).replace(/^\/de(?=\/)/, '');
-			} catch {
-				return '/games';
-			}
-		})();
-		return { id: r.id, gameId: r.game_id, kind: r.kind, subject: d.subject, text: d.text, url: path, createdAt: r.created_at, read: r.read_at !== null };
-	});
-	const last = page.at(-1);
-	return jsonResponse({ items, unread: await unreadCount(e.DB, user.id), next: more && last ? `${last.created_at}.${last.id}` : null });
+	const { items, next } = await inboxPage(e.DB, user.id, c ? { at: Number(c[1]), id: c[2] } : null);
+	return jsonResponse({ items, unread: await unreadCount(e.DB, user.id), next });
 };
 
 const ReadBody = v.strictObject({
