@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { emailSender, type EmailEnv } from './email';
+import { emailHtml, emailSender, emailText, type EmailEnv } from './email';
 import { DEFAULT_FROM, parseFrom, type DevMail } from '../mail/send';
 import { DEV_UNSUBSCRIBE_SECRET, verifyUnsubscribeToken } from './unsubscribe';
 import type { Message, Recipient } from './types';
@@ -159,6 +159,19 @@ describe('emailSender', () => {
 		const err = await sender.send(ana, msg, ctx).catch((e) => e);
 		expect(err.message).toContain('not allowed');
 		expect(err.message).not.toContain('ana@mail.example');
+	});
+});
+
+describe('a trip of several games (issue 32)', () => {
+	it('heads its lines with the games and links them, not with the moves since', () => {
+		const links = { unsubscribe: 'https://u.example/u', oneClick: 'https://u.example/o', settings: 'https://u.example/s' };
+		const trip: Message = { ...msg, lines: ['Giants with ben (round 3, auction): https://rongo.example/games/a'], heading: 'Your games:', action: 'Open your games' };
+		const text = emailText(ana, trip, links, 'en');
+		expect(text).toContain('Your games:\n- Giants with ben');
+		expect(text).toContain('Open your games: https://rongo.example/games/abcdefghijklmnop');
+		expect(text).not.toContain('Since your last move');
+		expect(emailHtml(ana, trip, links, 'en')).toContain('>Your games:</h2>');
+		expect(emailText(ana, msg, links, 'en')).toContain('Since your last move:');
 	});
 });
 

@@ -45,11 +45,11 @@ export interface Links {
 export function emailText(to: Recipient, msg: Message, links: Links, locale: Locale): string {
 	const out = [msg.text, ''];
 	if (msg.lines.length > 0) {
-		out.push(m.mail_since_heading({}, { locale }));
+		out.push(msg.heading ?? m.mail_since_heading({}, { locale }));
 		for (const line of msg.lines) out.push(`- ${line}`);
 		out.push('');
 	}
-	out.push(`${m.mail_open_game({}, { locale })}: ${msg.url}`, '', '-- ');
+	out.push(`${msg.action ?? m.mail_open_game({}, { locale })}: ${msg.url}`, '', '-- ');
 	out.push(m.mail_footer_why({ name: to.username }, { locale }));
 	out.push(m.mail_unsubscribe_text({ url: links.unsubscribe }, { locale }));
 	out.push(m.mail_settings_text({ url: links.settings }, { locale }));
@@ -63,14 +63,14 @@ export function emailHtml(to: Recipient, msg: Message, links: Links, locale: Loc
 	const lines =
 		msg.lines.length === 0
 			? ''
-			: `<h2 style="font-size:17px;margin:20px 0 8px">${e(m.mail_since_heading({}, { locale }))}</h2>\n<ul style="padding-left:20px;margin:0">\n${msg.lines.map((l) => `<li style="margin:4px 0">${e(l)}</li>`).join('\n')}\n</ul>\n`;
+			: `<h2 style="font-size:17px;margin:20px 0 8px">${e(msg.heading ?? m.mail_since_heading({}, { locale }))}</h2>\n<ul style="padding-left:20px;margin:0">\n${msg.lines.map((l) => `<li style="margin:4px 0">${e(l)}</li>`).join('\n')}\n</ul>\n`;
 	return `<!doctype html>
 <html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(msg.subject)}</title></head>
 <body style="margin:0;padding:16px;background:#ffffff;color:#1a1a1a;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px;line-height:1.5">
 <div role="article" aria-roledescription="email" aria-label="${e(msg.subject)}" lang="${locale}" style="max-width:36rem;margin:0 auto">
 <p style="margin:0 0 12px">${e(msg.text)}</p>
-${lines}<p style="margin:24px 0"><a href="${e(msg.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:underline;font-weight:600">${e(m.mail_open_game({}, { locale }))}</a></p>
+${lines}<p style="margin:24px 0"><a href="${e(msg.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:underline;font-weight:600">${e(msg.action ?? m.mail_open_game({}, { locale }))}</a></p>
 <hr style="border:0;border-top:1px solid #cccccc;margin:24px 0 12px">
 <p style="${small};margin:0 0 8px">${e(m.mail_footer_why({ name: to.username }, { locale }))}</p>
 <p style="${small};margin:0"><a href="${e(links.unsubscribe)}" style="color:#1d4ed8">${e(m.mail_unsubscribe({}, { locale }))}</a> · <a href="${e(links.settings)}" style="color:#1d4ed8">${e(m.mail_settings({}, { locale }))}</a></p>

@@ -85,6 +85,7 @@ describe('one message per trip (issue 32)', () => {
 		expect(en.text).toBe('ana, it is your turn in 2 games: Giants with ben, caro; Moa with ben.');
 		expect(en.url).toBe('https://rongo.example/games');
 		expect(en.lines).toHaveLength(2);
+		expect(en).toMatchObject({ heading: 'Your games:', action: 'Open your games' });
 		expect(en.lines[0]).toMatch(/^Giants with ben, caro \(round 4, .+\): https:\/\/rongo\.example\/games\/ga$/);
 		const de = trip([moa, giants2, giants], 'de');
 		expect(de.subject).toBe('Du bist in 2 Partien am Zug');

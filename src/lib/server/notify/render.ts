@@ -160,7 +160,9 @@ export function renderTrip(events: NotifyEvent[], to: Recipient, origin: string,
 			subject: m.notify_trip_subject({ count: games.length }),
 			text: m.notify_trip_text({ name: to.username, count: games.length, games: games.map(label).join('; ') }),
 			url: `${origin}${to.locale === 'de' ? '/de' : ''}/games`,
-			lines
+			lines,
+			heading: m.notify_trip_heading(),
+			action: m.notify_trip_open()
 		};
 	});
 }

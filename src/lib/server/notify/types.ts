@@ -97,6 +97,9 @@ export interface Message {
 	url: string;
 	/** For the turn email: the moves since the recipient's last move, one sentence each. */
 	lines: string[];
+	/** What `lines` are, when they are not the moves since (issue 32: a trip's games); and the link's words. */
+	heading?: string;
+	action?: string;
 }
 
 /** A channel delivers one message to one recipient, or throws (the postman retries with backoff). */
