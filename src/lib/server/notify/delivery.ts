@@ -328,7 +328,8 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 	const pending: PendingTurn[] = rows.map((r) => ({
 		id: r.nid,
 		gameId: r.game_id,
-		createdAt: r.created_at,
+		// A row exists, so it is pending now, whatever a room's clock said (a skew of a few ms).
+		createdAt: Math.min(r.created_at, now),
 		dueAt: r.next_attempt_at,
 		// Stale: no longer awaited, moved since (a newer wait began after the event), or looked at the game.
 		stale:

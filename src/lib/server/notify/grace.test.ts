@@ -48,6 +48,11 @@ describe('tripAt: one message per trip', () => {
 		expect(tripAt([turn('now', 0, { dueAt: turnDueAt(T, 0) })], T).send).toEqual(['now']);
 	});
 
+	it('leaves deliveries created after now waiting (a simulation may pass them early)', () => {
+		const p = [turn('a', 0), turn('b', 12), turn('c', 20, { stale: true })];
+		expect(tripAt(p, T + 10 * MIN)).toEqual({ send: ['a'], skip: [], wait: ['b', 'c'] });
+	});
+
 	it('puts every id in exactly one list', () => {
 		const p = [turn('a', 0), turn('b', 1, { stale: true }), turn('c', 30)];
 		for (const now of [T, T + 10 * MIN, T + 40 * MIN]) {

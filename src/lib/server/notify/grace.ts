@@ -49,12 +49,20 @@ export function turnDueAt(createdAt: number, graceMinutes: number): number {
 	return createdAt + Math.max(0, graceMinutes) * 60_000;
 }
 
-/** Applies the rule above to one user's pending turns on one channel at `now`. */
+/**
+ * Applies the rule above to one user's pending turns on one channel at `now`, with `stale` as it
+ * stands at `now`. A simulation (bench/wakeups.ts) may pass deliveries created after `now`: they do
+ * not exist yet, so they wait (neither sent nor skipped). To count messages, call it at each
+ * `nextDue` in turn with what is still pending: a non-empty `send` is one message.
+ */
 export function tripAt(pending: readonly PendingTurn[], now: number): Trip {
-	const current = [...pending].filter((p) => !p.stale).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
-	const skip = pending.filter((p) => p.stale).map((p) => p.id);
+	const byAge = [...pending].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+	const later = byAge.filter((p) => p.createdAt > now);
+	const current = byAge.filter((p) => p.createdAt <= now && !p.stale);
+	const skip = byAge.filter((p) => p.createdAt <= now && p.stale).map((p) => p.id);
 	const due = current.some((p) => p.dueAt <= now);
-	return due ? { send: current.map((p) => p.id), skip, wait: [] } : { send: [], skip, wait: current.map((p) => p.id) };
+	const wait = [...(due ? [] : current), ...later].map((p) => p.id);
+	return { send: due ? current.map((p) => p.id) : [], skip, wait };
 }
 
 /** When the earliest current delivery becomes due (null: none waits). */
