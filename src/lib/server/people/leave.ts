@@ -67,6 +67,8 @@ export interface PersonalData {
 		locale: string;
 		timeZone: string;
 		quietHours: { start: number; end: number } | null;
+		/** Issue 32: minutes a "your turn" waits before email, push and webhooks. */
+		graceMinutes: number;
 		vacation: { from: number | null; until: number | null; year: number | null; daysTaken: number };
 		webhookUrl: string | null;
 	};
@@ -89,7 +91,7 @@ export interface PersonalData {
 
 type UserRow = {
 	id: string; username: string; email: string | null; created_at: number; locale: string; time_zone: string;
-	quiet_start: number; quiet_end: number; webhook_url: string | null; vacation_from: number | null; vacation_until: number | null;
+	quiet_start: number; quiet_end: number; grace_minutes: number; webhook_url: string | null; vacation_from: number | null; vacation_until: number | null;
 	vacation_year: number | null; vacation_days: number;
 };
 
@@ -143,6 +145,8 @@ export async function personalData(env: LeaveEnv, userId: string, currentSession
 			locale: user.locale,
 			timeZone: user.time_zone,
 			quietHours: user.quiet_start === user.quiet_end ? null : { start: user.quiet_start, end: user.quiet_end },
+			// Issue 32: minutes a "your turn" waits before email, push and webhooks.
+			graceMinutes: user.grace_minutes,
 			vacation: { from: user.vacation_from, until: user.vacation_until, year: user.vacation_year, daysTaken: user.vacation_days },
 			webhookUrl: user.webhook_url
 		},
