@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { deliverDue, fanOut as fanOutAt, nextWake, type Senders } from '$lib/server/notify/delivery';
 import type { ChannelSender, Message, Recipient } from '$lib/server/notify/types';
 import { GET as settingsGet, PUT as settingsPut } from '../../src/routes/api/me/settings/+server';
-import { signUp } from './helpers';
+import { mails, signUp } from './helpers';
 
 const DB = env.DB;
 const ORIGIN = 'https://rongo.test';
@@ -241,6 +241,28 @@ describe('grace time and one message per trip (issue 32)', () => {
 		await deliverDue(DB, t + 10 * MIN, senders, ORIGIN);
 		expect(mine(sent, u.id)).toHaveLength(6);
 		expect(await statuses(turn)).toEqual({ email: 'sent', push: 'sent', webhook: 'sent' });
+	});
+});
+
+describe('the Postman object with the real email channel (issue 32)', () => {
+	it('a burst of 5 turns: no mail during the grace, then one in the development mailbox; its alarm is the grace', async () => {
+		const t = day();
+		const u = await signUp('realpostman');
+		const to = `${u.username}@example.com`;
+		await DB.prepare('UPDATE users SET email = ?1, email_verified_at = 1, grace_minutes = 10 WHERE id = ?2').bind(to, u.id).run();
+		const g = await game(u.id);
+		for (let i = 0; i < 5; i++) await event(u.id, g, t + i * 20_000);
+		const postman = env.POSTMAN.get(env.POSTMAN.idFromName(`postman-trip-${t}`));
+		await postman.runAt(t + 2 * MIN);
+		expect(await mails(to)).toEqual([]);
+		expect(await nextWake(DB, t + 2 * MIN, null)).toBeLessThanOrEqual(t + 10 * MIN);
+		await postman.runAt(t + 10 * MIN);
+		const got = await mails(to);
+		expect(got).toHaveLength(1);
+		expect(got[0].subject).toMatch(/your turn/i);
+		await postman.runAt(t + 60 * MIN);
+		expect(await mails(to)).toHaveLength(1);
+		await postman.runAt(null);
 	});
 });
 
