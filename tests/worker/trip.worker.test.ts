@@ -23,11 +23,15 @@ interface Sent {
 	id: string;
 }
 
-function capture(): { senders: Senders; sent: Sent[] } {
+function capture(fail: Partial<Record<string, number>> = {}): { senders: Senders; sent: Sent[] } {
 	const sent: Sent[] = [];
 	const make = (channel: string): ChannelSender => ({
 		async send(to, msg, ctx) {
 			await new Promise((r) => setTimeout(r, 5)); // a real channel takes a moment: lets runs interleave
+			if ((fail[channel] ?? 0) > 0) {
+				fail[channel]!--;
+				throw new Error(`${channel} is down`);
+			}
 			sent.push({ channel, to, msg, id: ctx.notificationId });
 		}
 	});
@@ -206,6 +210,31 @@ describe('grace time and one message per trip (issue 32)', () => {
 		}
 		await Promise.all([deliverDue(DB, at + MIN, senders, ORIGIN), deliverDue(DB, at + 20 * MIN, senders, ORIGIN)]);
 		for (const u of users) expect(mine(sent, u.id)).toHaveLength(3);
+	});
+
+	it('a failing channel retries the whole trip with backoff, and then tells it once; more than 100 rows are marked too', async () => {
+		const t = day();
+		const u = await away('tripretry', { grace: 0 });
+		const events = [];
+		// 110 games' turns: 110 rows on a channel, more than D1's 100 bound values in one statement.
+		for (let i = 0; i < 110; i++) events.push(await event(u.id, await game(u.id), t));
+		await fanOut(t);
+		const { senders, sent } = capture({ email: 1 });
+		await deliverDue(DB, t, senders, ORIGIN);
+		expect(perChannel(mine(sent, u.id))).toEqual(['push', 'webhook']);
+		const email = await DB.prepare(`SELECT status, attempts, next_attempt_at FROM notifications WHERE user_id = ?1 AND channel = 'email'`)
+			.bind(u.id)
+			.all<{ status: string; attempts: number; next_attempt_at: number }>();
+		expect(new Set(email.results.map((r) => `${r.status}:${r.attempts}:${r.next_attempt_at}`))).toEqual(new Set([`pending:1:${t + 30_000}`]));
+		await deliverDue(DB, t + 29_000, senders, ORIGIN);
+		expect(mine(sent, u.id)).toHaveLength(2);
+		await deliverDue(DB, t + 30_000, senders, ORIGIN);
+		const mails = mine(sent, u.id).filter((s) => s.channel === 'email');
+		expect(mails).toHaveLength(1);
+		expect(mails[0].msg.subject).toBe('Your turn in 110 games');
+		for (const e of [events[0], events[109]]) expect(Object.values(await statuses(e)).every((x) => x === 'sent' || x.startsWith('merged:'))).toBe(true);
+		await deliverDue(DB, t + 3_600_000, senders, ORIGIN);
+		expect(mine(sent, u.id)).toHaveLength(3);
 	});
 
 	it('quiet hours still hold: a turn in them waits until they end, with the grace', async () => {

@@ -340,13 +340,14 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 			r.seen_at !== null
 	}));
 	const trip = tripAt(pending, now);
+	// Statements for the rows `ids` (only while this claim holds them), in chunks: D1 binds at most 100 values.
 	const mark = (ids: string[], set: string, ...binds: unknown[]) =>
-		ids.length
-			? db
-					.prepare(`UPDATE notifications SET ${set}, claim = NULL, claimed_until = NULL WHERE claim = ?1 AND id IN (${ids.map((_, i) => `?${i + 2 + binds.length}`).join(', ')})`)
-					.bind(claim, ...binds, ...ids)
-			: null;
-	const release = [mark(trip.skip, `status = 'skipped'`), mark(trip.wait, 'status = status')].filter((x) => x !== null);
+		Array.from({ length: Math.ceil(ids.length / 80) }, (_, k) => ids.slice(k * 80, k * 80 + 80)).map((chunk) =>
+			db
+				.prepare(`UPDATE notifications SET ${set}, claim = NULL, claimed_until = NULL WHERE claim = ?1 AND id IN (${chunk.map((_, i) => `?${i + 2 + binds.length}`).join(', ')})`)
+				.bind(claim, ...binds, ...chunk)
+		);
+	const release = [...mark(trip.skip, `status = 'skipped'`), ...mark(trip.wait, 'status = status')];
 	if (release.length) await db.batch(release);
 	if (!trip.send.length || !user) return 0;
 	const told = trip.send.map((id) => byId.get(id)!);
@@ -359,17 +360,16 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 	try {
 		// One game: the push tag is the game's (a newer message replaces the older); several: none.
 		await senders[channel].send(to, renderTrip(events, to, origin, now), { notificationId: carrier.nid, event: games.size === 1 ? newest : null });
-		const done = [
-			mark([carrier.nid], `status = 'sent', sent_at = ?2, last_error = NULL`, now),
-			mark(others, `status = 'merged', sent_at = ?2, merged_into = ?3, last_error = NULL`, now, carrier.nid)
-		].filter((x) => x !== null);
-		await db.batch(done);
+		await db.batch([
+			...mark([carrier.nid], `status = 'sent', sent_at = ?2, last_error = NULL`, now),
+			...mark(others, `status = 'merged', sent_at = ?2, merged_into = ?3, last_error = NULL`, now, carrier.nid)
+		]);
 		return trip.send.length;
 	} catch (err) {
 		// All of them wait out the backoff together (none goes out alone in between).
 		const attempts = Math.max(...told.map((r) => r.attempts)) + 1;
 		const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
-		await mark(trip.send, 'status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5', give ? 'failed' : 'pending', attempts, now + retryDelay(attempts), errorText(err))!.run();
+		await db.batch(mark(trip.send, 'status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5', give ? 'failed' : 'pending', attempts, now + retryDelay(attempts), errorText(err)));
 		return 0;
 	}
 }
