@@ -18,21 +18,7 @@ import * as v from 'valibot';
 import { awaited, isOver, resultOf, seedRng, below, type Kind, type RngState } from '../../src/lib/engine/index';
 import { changeEvents, type EventContext } from '../../src/lib/server/room/events';
 import { queueAnswers } from '../../src/lib/server/room/queue';
-
-interface PendingTurn {
-	id: string;
-	createdAt: number;
-	gameId: string;
-}
-
-/** The postman's rule for one user's turn messages on a channel (until the postman's own lands here). */
-function sendTogether(pending: PendingTurn[], grace: number, stale: (p: PendingTurn, at: number) => boolean) {
-	const first = pending.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
-	const at = first.createdAt + grace;
-	if (stale(first, at)) return { at, send: [], skip: [first] };
-	const now = pending.filter((p) => p.createdAt <= at);
-	return { at, send: now.filter((p) => !stale(p, at)), skip: now.filter((p) => stale(p, at)) };
-}
+import { tripAt, turnDueAt, type PendingTurn } from '../../src/lib/server/notify/grace';
 
 export interface Timing {
 	name: string;
@@ -213,14 +199,16 @@ export function simulate(kind: Kind, players: number, seed: string, o: SimOption
 		const stale = (e: TurnEvent, at: number) =>
 			movedAt[s].some((m) => m > e.at && m <= at) || !awaitedSpans[s].some(([a, b]) => a <= at && at < b);
 		seats[s].notes.inapp = mine.filter((e) => !stale(e, e.at + 1000)).length;
-		const pending: PendingTurn[] = mine.map((e, i) => ({ id: String(i), createdAt: e.at, gameId: 'sim' }));
+		// The postman (delivery.ts) with its pure rule (notify/grace.ts): it acts whenever a row is
+		// due; stale rows are skipped, and all current ones go out together as one message.
+		let rest = mine.map((e, i) => ({ id: String(i), gameId: 'sim', createdAt: e.at, dueAt: turnDueAt(e.at, o.grace / 60_000) }));
 		let sent = 0;
-		let rest = pending;
 		while (rest.length) {
-			const r = sendTogether(rest, o.grace, (p, at) => stale(mine[Number(p.id)], at));
-			if (r.send.length) sent++;
-			const done = new Set([...r.send, ...r.skip].map((p) => p.id));
-			if (done.size === 0) throw new Error('sendTogether made no progress');
+			const now = Math.min(...rest.map((p) => p.dueAt));
+			const trip = tripAt(rest.map((p): PendingTurn => ({ ...p, stale: p.createdAt <= now && stale(mine[Number(p.id)], now) })), now);
+			if (trip.send.length) sent++;
+			const done = new Set([...trip.send, ...trip.skip]);
+			if (done.size === 0) throw new Error('the postman made no progress');
 			rest = rest.filter((p) => !done.has(p.id));
 		}
 		for (const ch of ['email', 'push', 'webhook'] as const) seats[s].notes[ch] = sent;
