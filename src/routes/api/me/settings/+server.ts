@@ -74,7 +74,7 @@ export const GET: RequestHandler = async (event) => {
 
 const Minutes = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1439));
 /** Issue 32: one of the offered grace times; anything else is BAD_GRACE (a stable code of its own). */
-export const Grace = v.picklist(GRACE_CHOICES);
+const Grace = v.picklist(GRACE_CHOICES);
 const Body = v.strictObject({
 	locale: v.optional(v.picklist(['en', 'de'])),
 	timeZone: v.optional(v.pipe(v.string(), v.maxLength(64))),
