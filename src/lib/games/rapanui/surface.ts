@@ -12,3 +12,4 @@ export { scores, standings } from './score';
 export { leadsToThreeMoai, moaiAmount, woodCost } from './offers';
 export { KINDS, TYPES, displayCount, offeringTotal, offeringValues, pileTypes, typeOf } from './rules';
 export { options as queueOptions } from './queue';
+export { ahead } from './ahead';
