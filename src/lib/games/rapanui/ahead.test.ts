@@ -7,10 +7,7 @@ import { ahead } from './ahead';
 import { rapanui } from './index';
 import { legalMoves } from './legal';
 import { arrange, must } from './test-helpers';
-import type { RapaNuiMove, RapaNuiState, RapaNuiView } from './types';
-
-/** What a view says that `ahead` claims to know: everything but the phase's `uncovered` bookkeeping. */
-const publicOf = (v: RapaNuiView) => ({ ...v, chosen: null });
+import type { RapaNuiMove, RapaNuiState } from './types';
 
 /** States of random play (a fixed stream of choices) at the start of some seat's turn or its step 2. */
 function turnStates(games: number): RapaNuiState[] {
@@ -50,7 +47,7 @@ describe('ahead: the view after a turn move, from the seat’s own view', () => 
 				answered++;
 				expect(built).toBe(false);
 				expect(real.log.some((e) => e.type === 'draw')).toBe(false);
-				expect(publicOf(mine)).toEqual(publicOf(rapanui.view(real.state, seat)));
+				expect(mine).toEqual(rapanui.view(real.state, seat)); // the whole view, the seat's own secrets too
 				// The next decision's options: the engine's own legal moves after the move.
 				expect(legalMoves(mine, seat)).toEqual(legalMoves(real.state, seat));
 			}
@@ -98,6 +95,11 @@ describe('ahead: the view after a turn move, from the seat’s own view', () => 
 		const after = ahead(rapanui.view(three, 0), 0, { type: 'buy', kind: 'fish' });
 		expect(after?.phase).toEqual({ kind: 'draw', left: 1, uncovered: null });
 		expect(after?.box).toEqual(['moai-1']);
+		// The skip (R-5.5 with step 1 open): the moai back to the box, one draw — as apply does.
+		const poor = { ...three, wood: [5, three.wood[1]] };
+		const skipped = ahead(rapanui.view(poor, 0), 0, { type: 'skip' });
+		expect(skipped?.phase).toEqual({ kind: 'draw', left: 1, uncovered: null });
+		expect(skipped).toEqual(rapanui.view(must(poor, 0, { type: 'skip' }).state, 0));
 		// …and with 7 wood left after the buy, the forced moai is a sacrifice round: no whole turn.
 		expect(ahead(rapanui.view({ ...three, wood: [12, three.wood[1]] }, 0), 0, { type: 'buy', kind: 'fish' })).toBeNull();
 	});
