@@ -4,7 +4,8 @@
  * after it became awaited, makes its decisions, and leaves — counting per seat:
  *  - decisions: the seat's moves (queued ones included);
  *  - wake-ups: each maximal run of the seat's own decisions, made in person, with no other seat's
- *    move in between (each needs the player to come back), split by whose turn it was (`turnOf`):
+ *    move in between (each needs the player to come back) — a run is not broken by another seat's
+ *    queued move played while the player is still at the table — split by whose turn it was (`turnOf`):
  *    the seat's own, or another's / nobody's (defences, sacrifices, sealed decisions);
  *  - notifications per channel, from the room's own events (`changeEvents`, src/lib/server/room/events.ts)
  *    and the postman's rules: in-app at once; email, push and webhook after the grace time, one
@@ -91,6 +92,8 @@ export function simulate(kind: Kind, players: number, seed: string, o: SimOption
 	const presentUntil: number[] = Array(players).fill(-Infinity);
 	/** Another seat moved since this seat's last decision in person (the next one is a wake-up). */
 	const othersMoved: boolean[] = Array(players).fill(true);
+	/** The seat's pending decision came up while its player was still at the table. */
+	const cameWhilePresent: boolean[] = Array(players).fill(false);
 	/** When each seat moved (any move), and the awaited intervals: for staleness. */
 	const movedAt: number[][] = Array.from({ length: players }, () => []);
 	const awaitedFrom: (number | null)[] = Array(players).fill(null);
@@ -121,6 +124,7 @@ export function simulate(kind: Kind, players: number, seed: string, o: SimOption
 			}
 			if (!was && is) {
 				awaitedFrom[s] = t;
+				cameWhilePresent[s] = present(s);
 				readyAt[s] = present(s) ? t + o.timing.decide : t + back();
 			}
 		}
@@ -144,16 +148,22 @@ export function simulate(kind: Kind, players: number, seed: string, o: SimOption
 		c.decisions++;
 		movedAt[seat].push(t);
 		if (inPerson) {
-			if (othersMoved[seat]) {
+			// Someone else decided since the seat's last decision, and the decision came up when the
+			// player had left: they had to come back. (Another seat's queued move, played the moment
+			// the seat's own move made it due, breaks no visit.)
+			if (othersMoved[seat] && !cameWhilePresent[seat]) {
 				c.wakeups++;
 				if (turn === seat) c.wakeOwn++;
 				else c.wakeOther++;
 			}
 			othersMoved[seat] = false;
+			cameWhilePresent[seat] = false;
 			presentUntil[seat] = t + o.timing.decide;
 		} else c.queued++;
 		for (let s = 0; s < players; s++) if (s !== seat) othersMoved[s] = true;
-		changed(before, seat);
+		// A move the room made for the seat (its queue): the player is not there (core.ts `away`).
+		if (inPerson) changed(before, seat);
+		else changed(before.filter((s) => s !== seat), null);
 		if (inPerson && !awaited(kind, state).includes(seat) && q && !isOver(kind, state))
 			queue[seat] = q.plan(kind.view(state, seat), seat, rng);
 	};

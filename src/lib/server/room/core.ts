@@ -19,6 +19,9 @@ import { activeSeats, control, d1Payload, eventContext, finalResult, roomView, u
 import { countDecision, isDecision, upgradeMeta } from './decisions';
 import { queueAnswers } from './queue';
 
+/** Move ids of a seat's own moves that the room made for it (autoplay.ts: a queued step, a standing answer). */
+const AWAY_MOVE = /^(queue|standing):/;
+
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
 const BACKSTOP_MS = 30_000;
 /**
@@ -182,6 +185,10 @@ export class RoomCore {
 		const now = this.host.now();
 		const kind = kindOfMeta(next.meta)!; // lobby.ts made or checked it
 		const before = this.meta ? activeSeats(kind, this.state, this.meta) : [];
+		// A move its player did not make at the table (a queued step, a standing answer): they are not
+		// there, so if the seat is awaited after it, that is news to them like any other turn (issue 32).
+		const away = !!move && o.cause === 'player' && AWAY_MOVE.test(move.moveId);
+		const awake = away ? before.filter((s) => s !== o.mover) : before;
 		const after = activeSeats(kind, next.state, next.meta);
 		const c = control(next.meta);
 		const who = userOf(next.players);
@@ -206,9 +213,9 @@ export class RoomCore {
 			if (finished && kind.queue) this.host.store.clearQueues();
 			if (next.state) {
 				const events = changeEvents(this.eventContextOf(held, now), {
-					before, after, mover: o.mover ?? null, timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
+					before: awake, after, mover: away ? null : (o.mover ?? null), timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
 					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished,
-					queued: kind.queue && !finished ? this.answeringQueues(kind, next.state, after, before) : undefined
+					queued: kind.queue && !finished ? this.answeringQueues(kind, next.state, after, awake) : undefined
 				});
 				for (const e of events) this.host.store.addEvent(e);
 			}
