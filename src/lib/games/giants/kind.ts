@@ -12,6 +12,8 @@ import { greedyBot, randomBot } from './bots';
 import { heuristicBot } from './heuristic';
 import { giants } from './index';
 import { outcome } from './score';
+import { giantsQueue } from './queue';
+import { turnOf } from './queueOptions';
 import { overReason, phaseName } from './text';
 import { logText } from './logText';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
@@ -98,6 +100,9 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	seatColour: (s, seat) => (s as Readable).players[seat]?.colour ?? null,
 	timeoutMove: (s) => timeoutMove(s as Readable),
 	passive,
+	// Issue 32: phase-3 moves may be planned ahead (queue.ts, queueOptions.ts say which and why).
+	queue: giantsQueue,
+	turnOf: (s) => turnOf(s as Readable),
 	bots: {
 		heuristic: (view, seat, rng) => heuristicBot(view, seat, rng),
 		greedy: (view, seat, rng) => greedyBot(view, seat, rng),

@@ -1,0 +1,61 @@
+/**
+ * Plan ahead (issue 32), the part the game page runs: which phase-3 moves a waiting seat may queue
+ * now, and whose turn it is. No valibot and no bot here, so the page's bundle stays small; the
+ * rest of the contract (check, due, plan) is queue.ts.
+ *
+ * Queueable: the decisions of phase 3 only — G-4.1 place, G-4.2/G-4.3 an action, G-4.4 rongo, G-4.5
+ * pass. Their legality depends on public things alone (G-0.1: the board, the screens, the supply;
+ * phase 3 has no sealed decision and no die), so a seat's view tells exactly whether a queued move is
+ * legal when its turn comes (engine/kind.ts `Queueing`). Phase 3 is where Giants wakes players most:
+ * single actions around the table until everybody has passed (G-3). Not queueable, and why:
+ * - the bid (G-3.1) and the end-of-round choice (G-6.0) are sealed decisions of everybody at once,
+ *   asked once per round: nothing to gain by queueing them, they are made when asked;
+ * - carving (G-3.3, G-3.4) follows the sealed bids' reveal, which a queue made before it cannot see;
+ * - transports (G-5) depend on every earlier transport of the phase (statues moved, ahus taken,
+ *   who lends on which hex, G-5.3), and a path with borrowings is no decision one plans blind.
+ */
+import { legalMoves } from './legal';
+import { canPlaceAnything } from './placement';
+import type { GiantsMove, Readable, Seat } from './types';
+
+/** The move types a seat may queue (G-4.1–G-4.5). */
+export const QUEUEABLE: readonly GiantsMove['type'][] = ['place', 'action', 'rongo', 'pass'];
+
+/**
+ * Whether `seat` may plan now: phase 3 runs and the seat still takes turns in it (G-3: a seat that
+ * passed takes no more; G-0.4: one with nothing but a pass is passed for at once, so never asked).
+ */
+export function mayPlan(s: Readable, seat: Seat): boolean {
+	return (
+		s.phase.kind === 'place' && Number.isInteger(seat) && seat >= 0 && seat < s.players.length && !s.players[seat].passed && canPlaceAnything(s, seat)
+	);
+}
+
+/**
+ * `Queueing.options`: the phase-3 moves of `seat` as they would be legal if its turn came now — the
+ * engine's own legal moves on the view with the turn given to the seat (G-4.1–G-4.5). [] outside
+ * phase 3 and for a seat that passed.
+ */
+export function queueOptions(s: Readable, seat: Seat): GiantsMove[] {
+	if (!mayPlan(s, seat)) return [];
+	return legalMoves({ ...s, phase: { kind: 'place', turn: seat } }, seat);
+}
+
+/**
+ * `GameKind.turnOf`: the seat whose turn it is in the turn-based phases — carving in auction order
+ * (G-3.6), placing and transporting clockwise (G-3) — and null in the sealed decisions of all
+ * (G-3.1 bids, G-6.0 the end-of-round choice) and once the game is over.
+ */
+export function turnOf(s: Readable): Seat | null {
+	const ph = s.phase;
+	switch (ph.kind) {
+		case 'carve':
+		case 'place':
+		case 'transport':
+			return ph.turn >= 0 ? ph.turn : null;
+		case 'bid':
+		case 'choice':
+		case 'over':
+			return null;
+	}
+}
