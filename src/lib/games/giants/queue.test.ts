@@ -1,0 +1,227 @@
+// Plan ahead (issue 32): Giants' queue (queue.ts, queueOptions.ts). The shared contract test
+// (tests/kinds/queue.test.ts) checks due ⇔ apply on random play; these are the rules' cases.
+import { describe, expect, it } from 'vitest';
+import { seedRng } from '$lib/engine';
+import { giants, type GiantsMove, type GiantsState } from './index';
+import { HEX } from './board';
+import { giantsKind } from './kind';
+import { giantsQueue as q } from './queue';
+import { turnOf } from './queueOptions';
+import { atPlacement, dice, faces, play, put, start } from './test-helpers';
+
+const view = (s: GiantsState, seat: number) => giants.view(s, seat);
+const action = (figure: 'medicineMan' | 'chief', hex: string, extra: Partial<Extract<GiantsMove, { type: 'action' }>> = {}): GiantsMove => ({
+	type: 'action',
+	figure,
+	hex,
+	...extra
+});
+
+function checked(s: GiantsState, seat: number, move: unknown): GiantsMove {
+	const c = q.check(view(s, seat), seat, move);
+	if (!c.ok) throw new Error(`${c.code}: ${c.message}`);
+	return c.value;
+}
+
+function refusal(s: GiantsState, seat: number, move: unknown): string {
+	const c = q.check(view(s, seat), seat, move);
+	return c.ok ? 'accepted' : c.code;
+}
+
+describe('Giants: a queued phase-3 move is played when due', () => {
+	it('G-4.1: a placement queued by a waiting seat is due on its turn, not before, and apply accepts it', () => {
+		let s = atPlacement(3); // seat 0 to place
+		const queued = checked(s, 1, put('worker', 'H14'));
+		expect(q.due(view(s, 1), 1, queued)).toBeNull(); // seat 0's turn: nothing of seat 1 is due
+		s = play(s, 0, put('worker', 'H20'));
+		const due = q.due(view(s, 1), 1, queued);
+		expect(due).toEqual({ type: 'place', figure: 'worker', hex: 'H14', logs: 0 });
+		expect(giants.apply(s, 1, due).ok).toBe(true);
+	});
+
+	it('G-4.2: a forest action queued, then the forest cut by another seat: not due, and no longer queueable', () => {
+		let s = atPlacement(3);
+		const queued = checked(s, 1, action('medicineMan', 'H10'));
+		s = play(s, 0, action('medicineMan', 'H10')); // seat 0 cuts it first
+		expect(q.due(view(s, 1), 1, queued)).toBeNull();
+		expect(giants.apply(s, 1, queued).ok).toBe(false);
+		expect(refusal(s, 1, queued)).toBe('NO_ACTION_HERE');
+		// A plain placement there stays possible (G-4.1).
+		expect(q.due(view(s, 1), 1, checked(s, 1, put('medicineMan', 'H10')))).not.toBeNull();
+	});
+
+	it('G-4.2: a reservation names its ahu; taken by another seat first, it is not due', () => {
+		let s = atPlacement(3);
+		// H01 touches two free ahus: the queue must say which (the other may be gone by then).
+		expect(refusal(s, 1, action('medicineMan', 'H01'))).toBe('CHOOSE_AHU');
+		const queued = checked(s, 1, action('medicineMan', 'H01', { ahu: 'A02' }));
+		// H03 touches one: the queue writes it down.
+		expect(checked(s, 1, action('medicineMan', 'H03'))).toMatchObject({ ahu: 'A03' });
+		s = play(s, 0, action('medicineMan', 'H01', { ahu: 'A02' }));
+		expect(q.due(view(s, 1), 1, queued)).toBeNull();
+		expect(refusal(s, 1, queued)).toBe('AHU_NOT_FREE');
+	});
+
+	it('G-4.4: a queued rongo half is due while the supply holds one and the seat a marker', () => {
+		let s = atPlacement(3);
+		const queued = checked(s, 1, { type: 'rongo' });
+		s = play(s, 0, { type: 'rongo' });
+		expect(q.due(view(s, 1), 1, queued)).toEqual({ type: 'rongo' });
+		// Seat 0 holds every half and no chief to pay two back with (G-4.3): the supply stays empty.
+		const empty = play(atPlacement(3, { players: [{ rongo: 30, behind: { chief: false } }] }), 0, { type: 'pass' });
+		expect(q.due(view(empty, 1), 1, { type: 'rongo' })).toBeNull();
+		expect(refusal(empty, 1, { type: 'rongo' })).toBe('NO_RONGO_LEFT');
+	});
+
+	it('G-4.5: a queued pass is always due on the seat’s phase-3 turn', () => {
+		const s = play(atPlacement(3), 0, { type: 'pass' });
+		expect(q.due(view(s, 1), 1, checked(s, 1, { type: 'pass' }))).toEqual({ type: 'pass' });
+	});
+});
+
+describe('Giants: what may be queued', () => {
+	it('only phase-3 moves (G-4.1–G-4.5), only in phase 3', () => {
+		const s = atPlacement(3);
+		expect(refusal(s, 1, { type: 'mark', statue: 'm1' })).toBe('NOT_QUEUEABLE');
+		expect(refusal(s, 1, { type: 'bid', markers: 0, workers: 0 })).toBe('NOT_QUEUEABLE');
+		const bidding = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		expect(bidding.phase.kind).toBe('bid');
+		expect(refusal(bidding, 1, put('worker', 'H14'))).toBe('NOT_QUEUEABLE');
+		expect(q.options(view(bidding, 1), 1)).toEqual([]);
+		expect(refusal(s, 1, { type: 'place', figure: 'worker' })).toBe('BAD_MOVE');
+	});
+
+	it('G-4.5: a seat that passed takes no more turns in this phase 3: nothing to queue', () => {
+		const s = play(atPlacement(3), 0, { type: 'pass' });
+		expect(refusal(s, 0, put('worker', 'H14'))).toBe('NOT_QUEUEABLE');
+		expect(q.options(view(s, 0), 0)).toEqual([]);
+	});
+
+	it('G-4.1–G-4.3: what can never become legal in this phase 3 is refused with the rule’s code', () => {
+		let s = atPlacement(3);
+		expect(refusal(s, 1, put('chief', 'H14', 1))).toBe('LOGS_WITH_CHIEF');
+		expect(refusal(s, 1, put('worker', 'H99'))).toBe('NO_SUCH_HEX');
+		// No tablet now, but two markers may buy one first (G-4.4, then G-4.3): could still be legal.
+		expect(refusal(s, 1, action('chief', 'H02'))).toBe('accepted');
+		expect(refusal(atPlacement(3, { players: [null, { behind: { markers: 0, medicineMan: false } }] }), 1, action('chief', 'H02'))).toBe('NO_RONGO_TABLET');
+		s = play(s, 0, put('worker', 'H20'));
+		s = play(s, 1, put('medicineMan', 'H20'));
+		s = play(s, 2, put('worker', 'H20'));
+		expect(refusal(s, 1, put('medicineMan', 'H14'))).toBe('NOT_BEHIND_SCREEN'); // placed: back only in phase 5 (G-6.0)
+	});
+
+	it('G-4.2: what the seat’s own earlier moves may still bring is queueable (a worker from the village, logs from a forest)', () => {
+		const s = atPlacement(3, { players: [null, { behind: { workers: 0 } }] });
+		// Seat 1 has no worker now, but its medicine man may fetch one first (G-4.2 village).
+		const worker = checked(s, 1, put('worker', 'H14', 2));
+		let t = play(s, 0, put('worker', 'H20'));
+		expect(q.due(view(t, 1), 1, worker)).toBeNull(); // not yet behind the screen
+		t = play(play(play(t, 1, action('medicineMan', 'H02')), 2, { type: 'pass' }), 0, { type: 'pass' });
+		expect(q.due(view(t, 1), 1, worker)).toBeNull(); // the worker, but no logs yet
+		expect(q.due(view(t, 1), 1, checked(t, 1, put('worker', 'H14')))).not.toBeNull();
+		// Without the medicine man and with an empty bag, no worker can come: refused.
+		const none = atPlacement(3, { players: [null, { behind: { workers: 0, medicineMan: false, chief: false, markers: 1 } }] });
+		expect(refusal(none, 1, put('worker', 'H14'))).toBe('NOT_BEHIND_SCREEN');
+	});
+
+	it('options: every phase-3 decision the seat could make now — each figure, each kind of action, rongo, pass', () => {
+		const s = atPlacement(3);
+		const o = q.options(view(s, 1), 1);
+		const has = (p: Partial<Record<string, unknown>>) => o.some((m) => Object.entries(p).every(([k, x]) => (m as Record<string, unknown>)[k] === x));
+		for (const figure of ['worker', 'medicineMan', 'chief']) expect(has({ type: 'place', figure })).toBe(true); // G-4.1
+		expect(has({ type: 'action', figure: 'medicineMan', hex: 'H02' })).toBe(true); // G-4.2 village
+		expect(has({ type: 'action', figure: 'medicineMan', hex: 'H10' })).toBe(true); // G-4.2 forest
+		expect(has({ type: 'action', figure: 'medicineMan', hex: 'H01', ahu: 'A02' })).toBe(true); // G-4.2 reserve
+		expect(has({ type: 'action', figure: 'chief' })).toBe(false); // G-4.3: no rongo tablet
+		expect(has({ type: 'rongo' })).toBe(true); // G-4.4
+		expect(has({ type: 'pass' })).toBe(true); // G-4.5
+		for (const m of o) expect(q.check(view(s, 1), 1, m).ok).toBe(true);
+		// For the seat whose turn it is, the options are its legal moves.
+		expect(q.options(view(s, 0), 0).length).toBe(giants.legalMoves(s, 0).length);
+	});
+});
+
+describe('Giants: plan (the wake-up benchmark’s careful player)', () => {
+	// Nothing to carry (the village, rongo halves, G-4.2/G-4.4), and a marked moai near the quarry to carry to an ahu (G-4.1 workers on its path).
+	const positions = {
+		'nothing to carry': atPlacement(3),
+		'a moai to carry': atPlacement(3, { players: [null, { behind: { workers: 4, logs: 2 } }], statues: [{ kind: 'moai', size: 2, hex: 'H27', owner: 1, marker: 1 }] })
+	};
+	it.each(Object.entries(positions))('G-4.1–G-4.5, %s: the heuristic bot’s placements for the rest of phase 3, each checked, played in order when the others pass', (_, at) => {
+		let s = at;
+		const steps = q.plan(view(s, 1), 1, seedRng('plan'));
+		expect(steps.length).toBeGreaterThan(1);
+		for (const step of steps) for (const m of step) expect(q.check(view(s, 1), 1, m).ok).toBe(true);
+		// Nobody else does anything: each step's first alternative is due in turn.
+		s = play(s, 0, { type: 'pass' });
+		const round = s.round;
+		let played = 0;
+		for (const step of steps) {
+			if (s.phase.kind !== 'place' || s.phase.turn !== 1) break;
+			const due = q.due(view(s, 1), 1, step[0]);
+			expect(due, JSON.stringify(step[0])).not.toBeNull();
+			s = play(s, 1, due);
+			played++;
+			if (s.phase.kind === 'place' && s.phase.turn === 2) s = play(s, 2, { type: 'pass' });
+		}
+		expect(played).toBe(steps.length);
+		// The plan ran to the end of the seat's phase 3: it passed, or had nothing left (G-0.4), and the
+		// phase (here the whole round: no dice, no auction) went on.
+		expect(s.round !== round || s.phase.kind !== 'place' || s.players[1].passed).toBe(true);
+	});
+
+	it('G-4.1: with a moai to carry, the plan puts carriers on the board', () => {
+		const s = positions['a moai to carry'];
+		const steps = q.plan(view(s, 1), 1, seedRng('plan'));
+		expect(steps.filter(([m]) => m.type === 'place').length).toBeGreaterThan(0);
+	});
+
+	it('a move others can take away (G-4.2 forest, ahu; G-4.4 rongo) gets a fallback alternative', () => {
+		const s = atPlacement(3);
+		for (const seed of ['a', 'b', 'c']) {
+			for (const step of q.plan(view(s, 1), 1, seedRng(seed))) {
+				const [first, ...alts] = step;
+				const fragile = first.type === 'rongo' || (first.type === 'action' && (HEX.get(first.hex)!.type === 'forest' || first.ahu !== undefined));
+				if (fragile) expect(alts.length).toBe(1);
+				if (first.type === 'place' || first.type === 'pass') expect(alts).toEqual([]);
+			}
+		}
+	});
+
+	it('nothing while the seat is awaited (that decision is made now) or outside phase 3', () => {
+		const s = atPlacement(3);
+		expect(q.plan(view(s, 0), 0, seedRng('x'))).toEqual([]);
+		const bidding = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		expect(q.plan(view(bidding, 1), 1, seedRng('x'))).toEqual([]);
+	});
+});
+
+describe('Giants: a queue reads no secret (G-0.2)', () => {
+	it('states that differ only in what the seat may not know (the seed, the dice to come, sealed decisions) give the same answers', () => {
+		const a = play(atPlacement(3), 0, put('worker', 'H20'));
+		const b: GiantsState = { ...a, secret: { seed: 'another seed', rng: [1, 2, 3, 4], sealed: [{ markers: 2, workers: 1, medicineMan: false, chief: false }, null, null], forcedDice: [[3, 3, 3]] } };
+		const [va, vb] = [view(a, 2), view(b, 2)];
+		expect(JSON.stringify(vb)).toBe(JSON.stringify(va));
+		for (const move of [put('worker', 'H14'), action('medicineMan', 'H10'), { type: 'rongo' }, { type: 'pass' }]) {
+			expect(q.check(vb, 2, move)).toEqual(q.check(va, 2, move));
+			const c = q.check(va, 2, move);
+			if (c.ok) expect(q.due(vb, 2, c.value)).toEqual(q.due(va, 2, c.value));
+		}
+		expect(q.options(vb, 2)).toEqual(q.options(va, 2));
+		expect(q.plan(vb, 1, seedRng('s'))).toEqual(q.plan(va, 1, seedRng('s')));
+		// Seat 1 is on turn: the same holds for what is due now.
+		const worker = checked(a, 1, put('worker', 'H14'));
+		expect(q.due(view(b, 1), 1, worker)).toEqual(q.due(view(a, 1), 1, worker));
+		expect(q.due(view(a, 1), 1, worker)).not.toBeNull();
+	});
+});
+
+describe('Giants: turnOf', () => {
+	it('G-3: the seat on turn in phases 3 and 4 and in carving (G-3.6); nobody in the sealed decisions (G-3.1, G-6.0)', () => {
+		const s = atPlacement(3);
+		expect(giantsKind.turnOf!(s)).toBe(0);
+		expect(turnOf(view(play(s, 0, { type: 'pass' }), 2))).toBe(1);
+		const bidding = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		expect(turnOf(bidding)).toBeNull();
+	});
+});
