@@ -92,3 +92,21 @@ export function choiceStatues(legal: readonly GiantsMove[]): { mark: string[]; r
 	}
 	return { mark: [...mark].sort(), release: [...release].sort() };
 }
+
+/** Plan ahead (issue 32), "Plan this move": the move as a new step at the end of the queue. */
+export function planAdd(queue: readonly unknown[][], move: GiantsMove): unknown[][] {
+	return [...queue, [move]];
+}
+
+/**
+ * "…or else this": the move as one more alternative of the last step, tried when those before it
+ * are not possible then (a first step of an empty queue). An alternative already there is not
+ * added twice.
+ */
+export function planOr(queue: readonly unknown[][], move: GiantsMove): unknown[][] {
+	const last = queue.at(-1);
+	if (!last) return [[move]];
+	const k = canonical(move);
+	if (last.some((x) => canonical(x as GiantsMove) === k)) return [...queue];
+	return [...queue.slice(0, -1), [...last, move]];
+}

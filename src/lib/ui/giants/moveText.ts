@@ -125,3 +125,30 @@ export function moveText(mv: GiantsMove, view: GiantsView, name: NameOf): string
 			return m.play_do_choose({ mark: mv.mark.map(statue).join(', ') || '—', release: mv.release.map(statue).join(', ') || '—' });
 	}
 }
+
+const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A queued move in short words, for the plan-ahead list (issue 32; GameModule.moveText): "Worker
+ * with 2 logs on H20", "Medicine man on H10: take 4 logs (the forest is cut)", "Chief on H01:
+ * reserve A02 (moai 6, headdress 4)". Only phase-3 moves can be queued (G-4.1–G-4.5); any other
+ * move is worded as the composer words it.
+ */
+export function planText(mv: GiantsMove, view: GiantsView, name: NameOf): string {
+	switch (mv.type) {
+		case 'place': {
+			const a = { figure: figureName(mv.figure), hex: mv.hex };
+			return upper(mv.logs ? m.giants_plan_place_logs({ ...a, logs: m.play_with_n_logs({ count: mv.logs }) }) : m.giants_plan_place(a));
+		}
+		case 'action': {
+			const a = { figure: figureName(mv.figure), hex: hexName(mv.hex), action: mv.ahu ? m.giants_plan_reserve({ ahu: ahuName(mv.ahu) }) : actionName(mv.hex) };
+			return upper(mv.logs ? m.giants_plan_action_logs({ ...a, logs: m.play_with_n_logs({ count: mv.logs }) }) : m.giants_plan_action(a));
+		}
+		case 'rongo':
+			return m.giants_plan_rongo();
+		case 'pass':
+			return m.giants_plan_pass();
+		default:
+			return moveText(mv, view, name);
+	}
+}

@@ -69,6 +69,8 @@ export function refusalText(code: string): string | null {
 			return m.giants_learn_refuse_not_your_marker();
 		case 'NOT_YOUR_TURN':
 			return m.giants_learn_refuse_not_your_turn();
+		case 'NOT_QUEUEABLE': // issue 32: a plan the queue refuses (queue.ts)
+			return m.giants_plan_refuse_not_queueable();
 		case 'NO_ACTION_HERE':
 			return m.giants_learn_refuse_no_action_here();
 		case 'NO_MARKER':

@@ -1,0 +1,89 @@
+// Plan ahead (issue 32) on Giants' page: the queued moves in short words (GameView's `moveText`),
+// the composer in plan mode (MovePanel with `plan`), and how a planned move joins the queue.
+import { render } from 'svelte/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { giants, type GiantsMove } from '$lib/games/giants';
+import { giantsQueue } from '$lib/games/giants/queue';
+import { atPlacement, play, put } from '$lib/games/giants/test-helpers';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import { planAdd, planOr } from './compose';
+import { Draft } from './draft.svelte';
+import { moveText } from './GameView.svelte';
+import MovePanel from './move/MovePanel.svelte';
+
+const NAMES = ['Ana', 'Ben', 'Caro'];
+const name = (s: number) => NAMES[s];
+afterAll(() => overwriteGetLocale(() => 'en'));
+
+// Seat 0 has placed; seat 1 is on turn; seat 2 waits and may plan (G-4).
+const state = play(atPlacement(3), 0, put('worker', 'H20'));
+const waiting = giants.view(state, 2);
+
+describe('moveText: a queued move in short words (G-4.1–G-4.5)', () => {
+	const cases: [GiantsMove, string, string][] = [
+		[put('worker', 'H20'), 'Worker on H20', 'Arbeiter auf H20'],
+		[put('medicineMan', 'H14', 2), 'Medicine man with 2 logs on H14', 'Medizinmann mit 2 Baumstämmen auf H14'],
+		[{ type: 'action', figure: 'medicineMan', hex: 'H10', logs: 0 }, 'Medicine man on H10 (forest): take 4 logs (the forest is cut)', 'Medizinmann auf H10 (Wald): 4 Baumstämme nehmen (der Wald ist dann gerodet)'],
+		[{ type: 'action', figure: 'chief', hex: 'H01', ahu: 'A02' }, 'Chief on H01 (plain): reserve ahu A02 (moai', 'Häuptling auf H01 (Ebene): Ahu A02 (Moai'],
+		[{ type: 'rongo' }, 'Take a rongo half', 'Rongo-Tafelhälfte nehmen'],
+		[{ type: 'pass' }, 'Pass (rest of phase 3)', 'Passen (Rest von Phase 3)']
+	];
+	it.each(cases)('%j', (move, en, de) => {
+		overwriteGetLocale(() => 'en');
+		expect(moveText(move, waiting, name)).toContain(en);
+		overwriteGetLocale(() => 'de');
+		expect(moveText(move, waiting, name)).toContain(de);
+	});
+	it('every option of a waiting seat has words, none of them an internal id', () => {
+		overwriteGetLocale(() => 'en');
+		for (const m of giantsQueue.options(waiting, 2)) {
+			const t = moveText(m, waiting, name);
+			expect(t.length).toBeGreaterThan(3);
+			expect(t).not.toMatch(/medicineMan|undefined|\{/);
+		}
+	});
+});
+
+describe('the composer plans while the seat waits', () => {
+	const draft = (legal: GiantsMove[]) => new Draft(() => ({ view: waiting, seat: 2, legal }));
+	const plan = (steps: number) => ({ steps, add: () => {}, or: () => {} });
+	const html = (props: Record<string, unknown>) => {
+		overwriteGetLocale(() => 'en');
+		return render(MovePanel, { props: { name, handleable: [], busy: false, onconfirm: () => {}, ...props } as never }).body;
+	};
+
+	it('"Plan this move" and the hint instead of Confirm; "…or else this" only once something is queued', () => {
+		const d = draft(giantsQueue.options(waiting, 2));
+		d.simple = { type: 'pass' };
+		const first = html({ draft: d, plan: plan(0) });
+		expect(first).toContain('data-testid="plan-add"');
+		expect(first).toContain('Played for you when it is your turn, if still possible; otherwise you are woken.');
+		expect(first).not.toContain('data-testid="confirm"');
+		expect(first).not.toContain('data-testid="plan-or"');
+		expect(first).toContain('Will plan:');
+		const more = html({ draft: d, plan: plan(2) });
+		expect(more).toContain('data-testid="plan-or"');
+		// A complete move: both buttons enabled.
+		expect(more).not.toMatch(/data-testid="plan-add"[^>]*disabled/);
+	});
+
+	it('the seat on turn moves as ever: Confirm, no plan buttons', () => {
+		const d = new Draft(() => ({ view: giants.view(state, 1), seat: 1, legal: giants.legalMoves(state, 1) }));
+		const body = html({ draft: d });
+		expect(body).toContain('data-testid="confirm"');
+		expect(body).not.toContain('data-testid="plan-add"');
+	});
+});
+
+describe('a planned move joins the queue', () => {
+	const a = put('worker', 'H14');
+	const b = put('worker', 'H16');
+	it('"Plan this move" adds a step; "…or else this" an alternative of the last step, once', () => {
+		expect(planAdd([], a)).toEqual([[a]]);
+		expect(planAdd([[a]], b)).toEqual([[a], [b]]);
+		expect(planOr([[a]], b)).toEqual([[a, b]]);
+		expect(planOr([[b], [a]], b)).toEqual([[b], [a, b]]);
+		expect(planOr([[a, b]], { ...b })).toEqual([[a, b]]);
+		expect(planOr([], a)).toEqual([[a]]);
+	});
+});
