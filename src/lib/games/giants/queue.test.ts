@@ -6,7 +6,7 @@ import { giants, type GiantsMove, type GiantsState } from './index';
 import { HEX } from './board';
 import { giantsKind } from './kind';
 import { giantsQueue as q } from './queue';
-import { turnOf } from './queueOptions';
+import { queueOptions, turnOf } from './queueOptions';
 import { atPlacement, dice, faces, play, put, start } from './test-helpers';
 
 const view = (s: GiantsState, seat: number) => giants.view(s, seat);
@@ -138,6 +138,33 @@ describe('Giants: what may be queued', () => {
 		for (const m of o) expect(q.check(view(s, 1), 1, m).ok).toBe(true);
 		// For the seat whose turn it is, the options are its legal moves.
 		expect(q.options(view(s, 0), 0).length).toBe(giants.legalMoves(s, 0).length);
+	});
+});
+
+describe('Giants: options after the steps already queued (the page plans the next one)', () => {
+	const s = atPlacement(3); // seat 1 waits: 1 worker, the medicine man, the chief, 2 markers
+	const v = view(s, 1);
+	const figures = (o: GiantsMove[]) => [...new Set(o.flatMap((m) => (m.type === 'place' ? [m.figure] : [])))].sort();
+	it('G-4.1: a figure queued is no longer behind the screen for the next step', () => {
+		expect(figures(queueOptions(v, 1))).toEqual(['chief', 'medicineMan', 'worker']);
+		expect(figures(queueOptions(v, 1, [[put('worker', 'H14')]]))).toEqual(['chief', 'medicineMan']);
+		expect(figures(queueOptions(v, 1, [[put('worker', 'H14')], [put('chief', 'H16')]]))).toEqual(['medicineMan']);
+	});
+	it('G-4.2: what a queued action brings counts for the next step (the village’s worker, the forest’s logs)', () => {
+		const o = queueOptions(v, 1, [[put('worker', 'H14')], [action('medicineMan', 'H10')]]);
+		expect(o).toContainEqual({ type: 'place', figure: 'chief', hex: 'H16', logs: 0 });
+		expect(figures(queueOptions(v, 1, [[put('worker', 'H14')], [action('medicineMan', 'H02')]]))).toEqual(['chief', 'worker']);
+		// The forest is cut in the plan: no second forest action there (G-4.2).
+		expect(queueOptions(v, 1, [[action('medicineMan', 'H10')]]).some((m) => m.type === 'action' && m.hex === 'H10')).toBe(false);
+	});
+	it('G-4.4: two rongo halves queued use up both markers', () => {
+		expect(queueOptions(v, 1, [[{ type: 'rongo' }]]).some((m) => m.type === 'rongo')).toBe(true);
+		expect(queueOptions(v, 1, [[{ type: 'rongo' }], [{ type: 'rongo' }]]).some((m) => m.type === 'rongo')).toBe(false);
+	});
+	it('G-4.5: nothing after a queued pass; a step that is not possible as things stand counts from its first possible alternative, or stops the count', () => {
+		expect(queueOptions(v, 1, [[put('worker', 'H14')], [{ type: 'pass' }]])).toEqual([]);
+		expect(figures(queueOptions(v, 1, [[put('worker', 'H99'), put('chief', 'H14')]]))).toEqual(['medicineMan', 'worker']);
+		expect(figures(queueOptions(v, 1, [[put('worker', 'H99')], [put('chief', 'H14')]]))).toEqual(['chief', 'medicineMan', 'worker']);
 	});
 });
 

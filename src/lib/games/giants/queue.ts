@@ -13,7 +13,7 @@ import { heuristicBot } from './heuristic';
 import { giants } from './index';
 import { legalMoves } from './legal';
 import { actionAt, reservableAhus } from './placement';
-import { mayPlan, queueOptions, QUEUEABLE } from './queueOptions';
+import { mayPlan, planKey, queueOptions, QUEUEABLE } from './queueOptions';
 import { MoveSchema } from './schema';
 import type { Figure, GiantsMove, GiantsState, GiantsView, Readable, Seat } from './types';
 
@@ -22,17 +22,7 @@ type Action = Extract<GiantsMove, { type: 'action' }>;
 
 const no = (message: string) => fail('NOT_QUEUEABLE', message);
 
-/** A move in canonical form (optional fields filled) for comparing with `legalMoves`. */
-function key(m: GiantsMove): string {
-	switch (m.type) {
-		case 'place':
-			return `place/${m.figure}/${m.hex}/${m.logs ?? 0}`;
-		case 'action':
-			return `action/${m.figure}/${m.hex}/${m.logs ?? 0}/${m.ahu ?? ''}`;
-		default:
-			return m.type;
-	}
-}
+const key = planKey;
 
 /** A fresh copy with every optional field written out (a frozen legal move is never handed on). */
 function copy(m: GiantsMove): GiantsMove {

@@ -14,9 +14,10 @@
  * - transports (G-5) depend on every earlier transport of the phase (statues moved, ahus taken,
  *   who lends on which hex, G-5.3), and a path with borrowings is no decision one plans blind.
  */
+import { newCtx } from './context';
 import { legalMoves } from './legal';
-import { canPlaceAnything } from './placement';
-import type { GiantsMove, Readable, Seat } from './types';
+import { act, canPlaceAnything, place, takeRongo } from './placement';
+import type { GiantsMove, GiantsState, Readable, Seat } from './types';
 
 /** The move types a seat may queue (G-4.1–G-4.5). */
 export const QUEUEABLE: readonly GiantsMove['type'][] = ['place', 'action', 'rongo', 'pass'];
@@ -31,14 +32,66 @@ export function mayPlan(s: Readable, seat: Seat): boolean {
 	);
 }
 
+/** A phase-3 move in canonical form (optional fields written out), to compare moves. */
+export function planKey(m: GiantsMove): string {
+	switch (m.type) {
+		case 'place':
+			return `place/${m.figure}/${m.hex}/${m.logs ?? 0}`;
+		case 'action':
+			return `action/${m.figure}/${m.hex}/${m.logs ?? 0}/${m.ahu ?? ''}`;
+		default:
+			return String(m.type);
+	}
+}
+
+/** The seat's phase-3 moves if its turn came in `s` as it is (G-4.1–G-4.5). */
+function now(s: Readable, seat: Seat): GiantsMove[] {
+	return mayPlan(s, seat) ? legalMoves({ ...s, phase: { kind: 'place', turn: seat } }, seat) : [];
+}
+
+/**
+ * `s` after the seat's own move `m`, by the engine's own placement code (G-4.1–G-4.4) on a copy: what
+ * lies behind its screen, the board, a cut forest, a reserved ahu, the supply. The others' moves in
+ * between are not known, so they are not there.
+ */
+function after(s: Readable, seat: Seat, m: GiantsMove): Readable {
+	const copy = {
+		...s,
+		players: s.players.map((p) => ({ ...p, behind: { ...p.behind }, front: { ...p.front }, bag: { ...p.bag } })),
+		board: { ...s.board },
+		ahus: { ...s.ahus },
+		statues: [...s.statues],
+		supply: { ...s.supply },
+		forestsCut: [...s.forestsCut]
+	};
+	// The placement code reads and writes only the public part: a state without its secret serves.
+	const c = newCtx(copy as unknown as GiantsState);
+	if (m.type === 'place') place(c, seat, m);
+	else if (m.type === 'action') act(c, seat, m);
+	else if (m.type === 'rongo') takeRongo(c, seat);
+	return copy;
+}
+
 /**
  * `Queueing.options`: the phase-3 moves of `seat` as they would be legal if its turn came now — the
  * engine's own legal moves on the view with the turn given to the seat (G-4.1–G-4.5). [] outside
  * phase 3 and for a seat that passed.
+ *
+ * With `steps` (the seat's queue, for the page): as they would be legal after those steps — each
+ * step's first alternative possible as things stand played in turn on the seat's own side of the
+ * view (a worker placed is no longer behind the screen, a forest cut gave its logs); [] after a
+ * queued pass (G-4.5). Steps from the first that nothing of could be played are not counted.
  */
-export function queueOptions(s: Readable, seat: Seat): GiantsMove[] {
-	if (!mayPlan(s, seat)) return [];
-	return legalMoves({ ...s, phase: { kind: 'place', turn: seat } }, seat);
+export function queueOptions(s: Readable, seat: Seat, steps: readonly (readonly unknown[])[] = []): GiantsMove[] {
+	let cur = s;
+	for (const step of steps) {
+		const keys = new Set(now(cur, seat).map(planKey));
+		const m = step.find((x): x is GiantsMove => typeof x === 'object' && x !== null && keys.has(planKey(x as GiantsMove)));
+		if (!m) break;
+		if (m.type === 'pass') return [];
+		cur = after(cur, seat, m);
+	}
+	return now(cur, seat);
 }
 
 /**

@@ -46,7 +46,7 @@ describe('moveText: a queued move in short words (G-4.1–G-4.5)', () => {
 
 describe('the composer plans while the seat waits', () => {
 	const draft = (legal: GiantsMove[]) => new Draft(() => ({ view: waiting, seat: 2, legal }));
-	const plan = (steps: number) => ({ steps, add: () => {}, or: () => {} });
+	const plan = (steps: number, can = { add: true, or: true }) => ({ steps, canAdd: () => can.add, canOr: () => can.or, add: () => {}, or: () => {} });
 	const html = (props: Record<string, unknown>) => {
 		overwriteGetLocale(() => 'en');
 		return render(MovePanel, { props: { name, handleable: [], busy: false, onconfirm: () => {}, ...props } as never }).body;
@@ -65,6 +65,17 @@ describe('the composer plans while the seat waits', () => {
 		expect(more).toContain('data-testid="plan-or"');
 		// A complete move: both buttons enabled.
 		expect(more).not.toMatch(/data-testid="plan-add"[^>]*disabled/);
+		expect(more).not.toMatch(/data-testid="plan-or"[^>]*disabled/);
+		expect(more).not.toContain('data-testid="plan-why"');
+	});
+
+	it('a move not possible after the steps queued (its figure used up) can only be an alternative of the last, and says so', () => {
+		const d = draft(giantsQueue.options(waiting, 2));
+		d.simple = { type: 'pass' };
+		const body = html({ draft: d, plan: plan(1, { add: false, or: true }) });
+		expect(body).toMatch(/data-testid="plan-add"[^>]*disabled/);
+		expect(body).not.toMatch(/data-testid="plan-or"[^>]*disabled/);
+		expect(body).toContain('data-testid="plan-why"');
 	});
 
 	it('the seat on turn moves as ever: Confirm, no plan buttons', () => {
