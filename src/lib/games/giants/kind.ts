@@ -100,7 +100,7 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	seatColour: (s, seat) => (s as Readable).players[seat]?.colour ?? null,
 	timeoutMove: (s) => timeoutMove(s as Readable),
 	passive,
-	// Issue 32: phase-3 moves may be planned ahead (queue.ts, queueOptions.ts say which and why).
+	// Issue 32: the turns of phases 3 and 4 may be planned ahead (queueOptions.ts says which and why).
 	queue: giantsQueue,
 	turnOf: (s) => turnOf(s as Readable),
 	bots: {

@@ -7,7 +7,7 @@ import { HEX } from './board';
 import { giantsKind } from './kind';
 import { giantsQueue as q } from './queue';
 import { queueOptions, turnOf } from './queueOptions';
-import { atPlacement, dice, faces, play, put, start } from './test-helpers';
+import { atPlacement, carvedBy0, dice, faces, play, put, start } from './test-helpers';
 
 const view = (s: GiantsState, seat: number) => giants.view(s, seat);
 const action = (figure: 'medicineMan' | 'chief', hex: string, extra: Partial<Extract<GiantsMove, { type: 'action' }>> = {}): GiantsMove => ({
@@ -138,6 +138,62 @@ describe('Giants: what may be queued', () => {
 		for (const m of o) expect(q.check(view(s, 1), 1, m).ok).toBe(true);
 		// For the seat whose turn it is, the options are its legal moves.
 		expect(q.options(view(s, 0), 0).length).toBe(giants.legalMoves(s, 0).length);
+	});
+});
+
+describe('Giants: phase 4, transports queued (G-5.2–G-5.6)', () => {
+	const rich = { behind: { workers: 4, logs: 2 } };
+	// Round 2: seat 1's marked moai m1 lies on H20 and seat 1 put a worker there; seat 0 carved a
+	// size-1 moai (m2, in front of its screen) and put workers on H27 and H33. Seat 0 moves first.
+	const at = () =>
+		carvedBy0(
+			1,
+			{ 0: [put('worker', 'H27'), put('worker', 'H33')], 1: [put('worker', 'H20')] },
+			{ players: [rich, rich, rich], statues: [{ kind: 'moai', size: 1, hex: 'H20', owner: 1, marker: 1 }] }
+		);
+	const mv = (path: string[], extra: Record<string, unknown> = {}): GiantsMove => ({ type: 'move', statue: 'm2', path, ...extra }) as GiantsMove;
+
+	it('G-5.1, G-5.2: a second leg of the seat’s own statue is queueable before the first is played, and due once it is', () => {
+		let s = at();
+		expect(s.phase).toMatchObject({ kind: 'transport', turn: 0 });
+		const first = checked(s, 0, mv(['H27']));
+		const second = checked(s, 0, mv(['H33'])); // from the quarry H28, H33 is no neighbour: not yet
+		expect(q.due(view(s, 0), 0, second)).toBeNull();
+		expect(q.due(view(s, 0), 0, first)).toEqual(mv(['H27']));
+		s = play(s, 0, first);
+		expect(q.due(view(s, 0), 0, second)).toBeNull(); // seat 1's turn
+		s = play(s, 1, { type: 'pass' }); // seat 2 has nothing to move: passed for (G-0.4)
+		const due = q.due(view(s, 0), 0, second);
+		expect(due).toEqual(mv(['H33']));
+		expect(giants.apply(s, 0, due).ok).toBe(true);
+	});
+
+	it('G-5.1, G-5.4, G-5.6: what stays illegal for the rest of the phase is refused with the engine’s code', () => {
+		const s = at();
+		expect(refusal(s, 1, mv(['H27']))).toBe('NOT_YOURS'); // seat 0’s statue
+		expect(refusal(s, 0, { type: 'move', statue: 'm1', path: ['H19'] })).toBe('MARKED_BY_OTHER');
+		expect(refusal(s, 0, { type: 'move', statue: 'm9', path: ['H27'] })).toBe('NO_SUCH_STATUE');
+		expect(refusal(s, 0, mv(['H27'], { crown: 'A22' }))).toBe('NOT_A_HEADDRESS');
+	});
+
+	it('G-4.5, G-0.4: no pass in phase 4 — a pass planned for phase 3 and left in the queue never passes a phase 4', () => {
+		const s = at();
+		expect(refusal(s, 1, { type: 'pass' })).toBe('NOT_QUEUEABLE');
+		expect(q.due(view(s, 0), 0, { type: 'pass' })).toBeNull();
+		expect(q.options(view(s, 1), 1).some((m) => m.type === 'pass')).toBe(false);
+		// Nor a placement: a phase-3 move is never due in phase 4.
+		expect(q.due(view(s, 0), 0, put('worker', 'H14'))).toBeNull();
+	});
+
+	it('plan: the bot’s transports of the seat’s own statues, each checked, never a pass', () => {
+		const s = play(at(), 0, mv(['H27'])); // seat 1 on turn, seat 0 waits
+		const steps = q.plan(view(s, 0), 0, seedRng('t'));
+		expect(steps.length).toBeGreaterThan(0);
+		for (const step of steps)
+			for (const m of step) {
+				expect(m.type === 'move' || m.type === 'mark').toBe(true);
+				expect(q.check(view(s, 0), 0, m).ok).toBe(true);
+			}
 	});
 });
 

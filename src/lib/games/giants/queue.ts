@@ -1,9 +1,9 @@
 /**
- * Plan ahead (issue 32; engine/kind.ts `Queueing`): a waiting seat queues its next phase-3 moves
- * ("a worker on H20; if that is not possible, on H17"). Which moves and why: queueOptions.ts.
+ * Plan ahead (issue 32; engine/kind.ts `Queueing`): a waiting seat queues its next moves of phase 3
+ * or 4 ("a worker on H20; if that is not possible, on H17"). Which moves and why: queueOptions.ts.
  *
- * Everything here reads the seat's own view only. Phase 3 holds no secret (G-0.1, G-0.2: bids are
- * revealed by then and no die is rolled), so the view tells a placement's legality exactly:
+ * Everything here reads the seat's own view only. Phases 3 and 4 hold no secret (G-0.1, G-0.2: bids
+ * are revealed by then and no die is rolled), so the view tells a move's legality exactly:
  * `due(view)` gives a move exactly when `apply(state)` accepts it (tests/kinds/queue.test.ts).
  */
 import * as v from 'valibot';
@@ -13,7 +13,7 @@ import { heuristicBot } from './heuristic';
 import { giants } from './index';
 import { legalMoves } from './legal';
 import { actionAt, reservableAhus } from './placement';
-import { mayPlan, planKey, queueOptions, QUEUEABLE } from './queueOptions';
+import { mayPlan, planKey, queueOptions, queueable } from './queueOptions';
 import { MoveSchema } from './schema';
 import type { Figure, GiantsMove, GiantsState, GiantsView, Readable, Seat } from './types';
 
@@ -31,6 +31,9 @@ function copy(m: GiantsMove): GiantsMove {
 			return { type: 'place', figure: m.figure, hex: m.hex, logs: m.logs ?? 0 };
 		case 'action':
 			return { type: 'action', figure: m.figure, hex: m.hex, logs: m.logs ?? 0, ...(m.ahu !== undefined ? { ahu: m.ahu } : {}) };
+		case 'move':
+		case 'mark':
+			return JSON.parse(JSON.stringify(m)) as GiantsMove;
 		default:
 			return { type: m.type } as GiantsMove;
 	}
@@ -70,10 +73,14 @@ function check(view: GiantsView, seat: Seat, raw: unknown): Result<GiantsMove> {
 	const parsed = v.safeParse(MoveSchema, raw);
 	if (!parsed.success) return fail('BAD_MOVE', `malformed move: ${parsed.issues[0].message}`);
 	const m = parsed.output as GiantsMove;
-	if (!QUEUEABLE.includes(m.type)) return no('only phase-3 moves can be planned: a placement, an action, a rongo half or a pass (G-4.1–G-4.5)');
 	if (!Number.isInteger(seat) || seat < 0 || seat >= view.players.length) return fail('BAD_SEAT', 'no such seat');
-	if (view.phase.kind !== 'place') return no('moves can be planned in phase 3 only (G-4)');
-	if (!mayPlan(view, seat)) return no('G-4.5: you take no more turns in this phase 3');
+	if (view.phase.kind !== 'place' && view.phase.kind !== 'transport') return no('moves can be planned in phases 3 and 4 only (G-4, G-5)');
+	if (!queueable(view, m.type))
+		return view.phase.kind === 'place'
+			? no('phase 3: a placement, an action, a rongo half or a pass can be planned (G-4.1–G-4.5)')
+			: no('phase 4: a transport or a marking can be planned, not a pass (G-5.2–G-5.6)');
+	if (!mayPlan(view, seat)) return no('G-4.5: you take no more turns in this phase');
+	if (view.phase.kind === 'transport') return checkTransport(view, seat, m);
 	const r = reach(view, seat);
 	switch (m.type) {
 		case 'pass':
@@ -123,12 +130,48 @@ function checkPlacement(view: GiantsView, seat: Seat, m: Place | Action, r: Retu
 }
 
 /**
- * `Queueing.due`: the queued move when it is the seat's phase-3 turn and the move is one of the
- * engine's legal moves now (G-4.1–G-4.5); null otherwise. A reservation without an ahu is played on
- * the one free ahu, as `apply` does (G-4.2), so both agree.
+ * Refusals of a transport that stay so for the rest of this phase 4, whatever the seat's own earlier
+ * moves do: no such statue, hex or ahu; an erected moai or a crowning headdress (G-5.4, G-5.5);
+ * another seat's marker (G-5.6, back only at the end of the round) or statue (G-5.1); the wrong
+ * finish for the statue (G-5.4–G-5.6). Anything else (where the statue lies, a free ahu, a marker
+ * behind the screen) may change with the seat's own queued moves before it, and `due` judges it.
+ */
+const FOR_GOOD = new Set([
+	'BAD_MOVE',
+	'NO_SUCH_STATUE',
+	'NO_SUCH_HEX',
+	'NO_SUCH_AHU',
+	'STATUE_FIXED',
+	'MARKED_BY_OTHER',
+	'NOT_YOURS',
+	'NOT_A_MOAI',
+	'NOT_A_HEADDRESS',
+	'ONE_FINISH',
+	'BORROW_NOT_ON_PATH'
+]);
+
+/** Phase 4 (G-5.2–G-5.6): the engine's own refusal if the move, played now, could never become legal. */
+function checkTransport(view: GiantsView, seat: Seat, m: GiantsMove): Result<GiantsMove> {
+	const r = giants.apply(asState(view, seat), seat, m);
+	if (!r.ok && FOR_GOOD.has(r.code)) return fail(r.code, r.message);
+	return ok(copy(m));
+}
+
+/** The move `apply` takes on the view as it is (the seat's turn now): phase 4 reads no secret. */
+function legalNow(view: GiantsView, seat: Seat, m: GiantsMove): boolean {
+	return giants.apply(asState(view, seat), seat, m).ok;
+}
+
+/**
+ * `Queueing.due`: the queued move when it is the seat's turn in phase 3 or 4, the move is of that
+ * phase and the engine accepts it now (G-4.1–G-4.5: one of its legal moves; G-5.2–G-5.6: `apply` on
+ * the view, which reads nothing a view lacks); null otherwise. A reservation without an ahu is played
+ * on the one free ahu, as `apply` does (G-4.2), so both agree.
  */
 function due(view: GiantsView, seat: Seat, move: GiantsMove): GiantsMove | null {
-	if (view.phase.kind !== 'place' || view.phase.turn !== seat || !QUEUEABLE.includes(move?.type)) return null;
+	const ph = view.phase;
+	if ((ph.kind !== 'place' && ph.kind !== 'transport') || ph.turn !== seat || !queueable(view, move?.type)) return null;
+	if (ph.kind === 'transport') return legalNow(view, seat, move) ? copy(move) : null;
 	let m = move;
 	if (m.type === 'action' && m.ahu === undefined && actionAt(view, m.hex) === 'reserve') {
 		const free = reservableAhus(view, m.hex);
@@ -143,14 +186,17 @@ function due(view: GiantsView, seat: Seat, move: GiantsMove): GiantsMove | null 
 const MAX_STEPS = 12;
 
 /**
- * The view as the engine's state for simulating the seat's own moves: phase 3 reads no secret and
- * draws no die, so an empty secret serves (never a real one: the seat does not have it).
+ * The view as the engine's state, with the turn given to the seat, for judging and simulating the
+ * seat's own moves: phases 3 and 4 read no secret, so an empty secret serves (never a real one: the
+ * seat does not have it). A move that ends the round would roll the next round's dice from it:
+ * nothing here reads them.
  */
 function asState(view: Readable, seat: Seat): GiantsState {
 	const { viewer: _v, mySealed: _m, seed: _s, ...pub } = view as GiantsView;
+	const kind = view.phase.kind === 'transport' ? 'transport' : 'place';
 	return {
 		...pub,
-		phase: { kind: 'place', turn: seat },
+		phase: { kind, turn: seat },
 		secret: { seed: '', rng: [0, 0, 0, 0], sealed: view.players.map(() => null), forcedDice: null }
 	};
 }
@@ -170,20 +216,27 @@ function without(s: GiantsState, seat: Seat, m: GiantsMove): GiantsState | null 
 }
 
 /**
- * `Queueing.plan`: what a careful player queues while waiting — the heuristic bot's placements for
- * the rest of this phase 3 (G-4.1–G-4.5), as if the others did nothing meanwhile, its own moves
- * played in turn on the view. A move the others can make illegal (a forest, an ahu, the last rongo
- * half) gets the bot's choice without it as its fallback; if both fail, the queue is dropped and the
- * player is woken. It stops at the bot's pass (queued too: the rest is the bot's own decision) or
- * when the seat has nothing left (G-0.4 passes for it). [] while the seat is awaited: that decision
- * is made now, not planned.
+ * `Queueing.plan`: what a careful player queues while waiting — the heuristic bot's moves for the
+ * rest of this phase 3 or 4, as if the others did nothing meanwhile, its own moves played in turn on
+ * the view:
+ * - phase 3 (G-4.1–G-4.5): a move the others can make illegal (a forest, an ahu, the last rongo half)
+ *   gets the bot's choice without it as its fallback; it stops at the bot's pass (queued too) or when
+ *   the seat has nothing left (G-0.4 passes for it);
+ * - phase 4 (G-5.2–G-5.6): the bot's transports of the seat's own statues, which only the seat moves
+ *   (G-5.1, G-5.6); it stops before the bot's pass (not queueable) and before an abandoned statue,
+ *   which anybody may take first (G-5.8).
+ * If no alternative of a step is possible when it comes up, the queue is dropped and the player is
+ * woken. [] while the seat is awaited: that decision is made now, not planned.
  */
 function plan(view: GiantsView, seat: Seat, rng: RngState): GiantsMove[][] {
-	if (!mayPlan(view, seat) || (view.phase.kind === 'place' && view.phase.turn === seat)) return [];
+	const ph = view.phase;
+	if ((ph.kind !== 'place' && ph.kind !== 'transport') || ph.turn === seat || !mayPlan(view, seat)) return [];
+	const kind = ph.kind;
 	const steps: GiantsMove[][] = [];
 	let s = asState(view, seat);
 	for (let i = 0; i < MAX_STEPS && mayPlan(s, seat); i++) {
 		const first = heuristicBot(s, seat, rng);
+		if (kind === 'transport' && (first.type === 'pass' || s.statues.find((st) => 'statue' in first && st.id === first.statue)?.abandoned)) break;
 		const step = [copy(first)];
 		const blocked = without(s, seat, first);
 		if (blocked) {
@@ -193,8 +246,8 @@ function plan(view: GiantsView, seat: Seat, rng: RngState): GiantsMove[][] {
 		steps.push(step);
 		if (first.type === 'pass') break;
 		const r = giants.apply(s, seat, first);
-		if (!r.ok || r.value.state.phase.kind !== 'place') break;
-		s = { ...r.value.state, phase: { kind: 'place', turn: seat } };
+		if (!r.ok || r.value.state.phase.kind !== kind || r.value.state.round !== s.round) break;
+		s = { ...r.value.state, phase: { kind, turn: seat } };
 	}
 	return steps;
 }

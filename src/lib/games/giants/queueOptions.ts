@@ -1,35 +1,48 @@
 /**
- * Plan ahead (issue 32), the part the game page runs: which phase-3 moves a waiting seat may queue
- * now, and whose turn it is. No valibot and no bot here, so the page's bundle stays small; the
- * rest of the contract (check, due, plan) is queue.ts.
+ * Plan ahead (issue 32), the part the game page runs: which moves a waiting seat may queue now, and
+ * whose turn it is. No valibot and no bot here, so the page's bundle stays small; the rest of the
+ * contract (check, due, plan) is queue.ts.
  *
- * Queueable: the decisions of phase 3 only — G-4.1 place, G-4.2/G-4.3 an action, G-4.4 rongo, G-4.5
- * pass. Their legality depends on public things alone (G-0.1: the board, the screens, the supply;
- * phase 3 has no sealed decision and no die), so a seat's view tells exactly whether a queued move is
- * legal when its turn comes (engine/kind.ts `Queueing`). Phase 3 is where Giants wakes players most:
- * single actions around the table until everybody has passed (G-3). Not queueable, and why:
+ * Queueable: the turns of phases 3 and 4, where Giants wakes players most — single actions around
+ * the table until everybody has passed (G-3):
+ * - phase 3: G-4.1 place, G-4.2/G-4.3 an action, G-4.4 rongo, G-4.5 pass;
+ * - phase 4: G-5.2–G-5.6 a transport (move, then erect, crown or mark) and G-5.6 marking in place.
+ *   Not the pass of phase 4: a move is `{ type: 'pass' }` in both phases, and a pass planned for
+ *   phase 3 left in the queue (the seat passed for automatically, G-0.4) must never pass a phase 4.
+ * Their legality depends on public things alone (G-0.1: the board, the screens, the supply, the
+ * statues; these phases have no sealed decision and no die), so a seat's view tells exactly whether
+ * a queued move is legal when its turn comes (engine/kind.ts `Queueing`). Not queueable, and why:
  * - the bid (G-3.1) and the end-of-round choice (G-6.0) are sealed decisions of everybody at once,
  *   asked once per round: nothing to gain by queueing them, they are made when asked;
- * - carving (G-3.3, G-3.4) follows the sealed bids' reveal, which a queue made before it cannot see;
- * - transports (G-5) depend on every earlier transport of the phase (statues moved, ahus taken,
- *   who lends on which hex, G-5.3), and a path with borrowings is no decision one plans blind.
+ * - carving (G-3.3, G-3.4) follows the sealed bids' reveal, which a queue made before it cannot see.
  */
 import { newCtx } from './context';
+import { canTransportAnything } from './handling';
 import { legalMoves } from './legal';
 import { act, canPlaceAnything, place, takeRongo } from './placement';
 import type { GiantsMove, GiantsState, Readable, Seat } from './types';
 
-/** The move types a seat may queue (G-4.1–G-4.5). */
-export const QUEUEABLE: readonly GiantsMove['type'][] = ['place', 'action', 'rongo', 'pass'];
+/** The move types a seat may queue in phase 3 (G-4.1–G-4.5) and in phase 4 (G-5.2–G-5.6). */
+export const QUEUEABLE: Readonly<Record<'place' | 'transport', readonly GiantsMove['type'][]>> = {
+	place: ['place', 'action', 'rongo', 'pass'],
+	transport: ['move', 'mark']
+};
+
+/** Whether `type` may be queued in the phase of `s`. */
+export function queueable(s: Readable, type: unknown): boolean {
+	const k = s.phase.kind;
+	return (k === 'place' || k === 'transport') && (QUEUEABLE[k] as readonly unknown[]).includes(type);
+}
 
 /**
- * Whether `seat` may plan now: phase 3 runs and the seat still takes turns in it (G-3: a seat that
- * passed takes no more; G-0.4: one with nothing but a pass is passed for at once, so never asked).
+ * Whether `seat` may plan now: phase 3 or 4 runs and the seat still takes turns in it (G-3: a seat
+ * that passed takes no more; G-0.4: one with nothing but a pass is passed for at once, so never asked).
  */
 export function mayPlan(s: Readable, seat: Seat): boolean {
-	return (
-		s.phase.kind === 'place' && Number.isInteger(seat) && seat >= 0 && seat < s.players.length && !s.players[seat].passed && canPlaceAnything(s, seat)
-	);
+	if (!Number.isInteger(seat) || seat < 0 || seat >= s.players.length || s.players[seat].passed) return false;
+	if (s.phase.kind === 'place') return canPlaceAnything(s, seat);
+	if (s.phase.kind === 'transport') return canTransportAnything(s, seat);
+	return false;
 }
 
 /** A phase-3 move in canonical form (optional fields written out), to compare moves. */
@@ -39,14 +52,20 @@ export function planKey(m: GiantsMove): string {
 			return `place/${m.figure}/${m.hex}/${m.logs ?? 0}`;
 		case 'action':
 			return `action/${m.figure}/${m.hex}/${m.logs ?? 0}/${m.ahu ?? ''}`;
+		case 'move':
+		case 'mark':
+			return JSON.stringify(m);
 		default:
 			return String(m.type);
 	}
 }
 
-/** The seat's phase-3 moves if its turn came in `s` as it is (G-4.1–G-4.5). */
+/** The seat's queueable moves if its turn came in `s` as it is (G-4.1–G-4.5, G-5.2–G-5.6). */
 function now(s: Readable, seat: Seat): GiantsMove[] {
-	return mayPlan(s, seat) ? legalMoves({ ...s, phase: { kind: 'place', turn: seat } }, seat) : [];
+	const k = s.phase.kind;
+	if ((k !== 'place' && k !== 'transport') || !mayPlan(s, seat)) return [];
+	const moves = legalMoves({ ...s, phase: { kind: k, turn: seat } }, seat);
+	return k === 'place' ? moves : moves.filter((m) => m.type !== 'pass');
 }
 
 /**
@@ -73,16 +92,20 @@ function after(s: Readable, seat: Seat, m: GiantsMove): Readable {
 }
 
 /**
- * `Queueing.options`: the phase-3 moves of `seat` as they would be legal if its turn came now — the
- * engine's own legal moves on the view with the turn given to the seat (G-4.1–G-4.5). [] outside
- * phase 3 and for a seat that passed.
+ * `Queueing.options`: the queueable moves of `seat` as they would be legal if its turn came now —
+ * the engine's own legal moves on the view with the turn given to the seat (G-4.1–G-4.5; in phase 4
+ * one canonical path per outcome, G-5.2–G-5.6, as legalMoves gives them). [] outside phases 3 and 4
+ * and for a seat that passed.
  *
- * With `steps` (the seat's queue, for the page): as they would be legal after those steps — each
- * step's first alternative possible as things stand played in turn on the seat's own side of the
- * view (a worker placed is no longer behind the screen, a forest cut gave its logs); [] after a
- * queued pass (G-4.5). Steps from the first that nothing of could be played are not counted.
+ * With `steps` (the seat's queue, for the page), in phase 3: as they would be legal after those
+ * steps — each step's first alternative possible as things stand played in turn on the seat's own
+ * side of the view (a worker placed is no longer behind the screen, a forest cut gave its logs); []
+ * after a queued pass (G-4.5). Steps from the first that nothing of could be played are not counted.
+ * In phase 4 the steps are not played ahead (a transport's course is the engine's transport code,
+ * which the page does not load): the options are those of the view as it is.
  */
 export function queueOptions(s: Readable, seat: Seat, steps: readonly (readonly unknown[])[] = []): GiantsMove[] {
+	if (s.phase.kind !== 'place') return now(s, seat);
 	let cur = s;
 	for (const step of steps) {
 		const keys = new Set(now(cur, seat).map(planKey));

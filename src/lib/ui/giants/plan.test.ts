@@ -98,3 +98,13 @@ describe('a planned move joins the queue', () => {
 		expect(planOr([], a)).toEqual([[a]]);
 	});
 });
+
+describe('a phase-4 move in words (G-5.2–G-5.6)', () => {
+	it('a queued transport reads as the composer says it, never by an internal id', () => {
+		overwriteGetLocale(() => 'en');
+		const t = moveText({ type: 'move', statue: 'm1', path: ['H27', 'H33'], erect: 'A21' }, waiting, name);
+		expect(t).toContain('H27 → H33');
+		expect(t).toContain('A21');
+		expect(t).not.toContain('m1');
+	});
+});
