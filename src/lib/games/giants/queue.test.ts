@@ -79,6 +79,42 @@ describe('Giants: a queued phase-3 move is played when due', () => {
 	});
 });
 
+describe('Giants: placements planned while the others carve (G-3.3–G-3.5)', () => {
+	// Round 2: one size-1 moai on display; seat 0 bids its chief, seats 1 and 2 bid nothing. Seat 0 carves.
+	const nothing = { type: 'bid', markers: 0, workers: 0 };
+	const carving = () => {
+		const s = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		return play(play(play(s, 0, { ...nothing, chief: true }), 1, nothing), 2, nothing);
+	};
+
+	it('G-3.5: what a seat will place is fixed once the bids are revealed: it may queue its placements, due in phase 3', () => {
+		let s = carving();
+		expect(s.phase).toMatchObject({ kind: 'carve', turn: 0 });
+		const o = q.options(view(s, 1), 1);
+		expect(o.some((m) => m.type === 'place' && m.figure === 'worker')).toBe(true);
+		// Not a pass: while carving, a pass declines a moai (G-3.3).
+		expect(o.some((m) => m.type === 'pass')).toBe(false);
+		expect(refusal(s, 1, { type: 'pass' })).toBe('NOT_QUEUEABLE');
+		const queued = checked(s, 1, put('worker', 'H14'));
+		expect(q.due(view(s, 1), 1, queued)).toBeNull(); // nothing of phase 3 is due while seat 0 carves
+		s = play(s, 0, { type: 'carve', size: 1, workers: 0, chief: true });
+		expect(s.phase).toMatchObject({ kind: 'place', turn: 0 });
+		s = play(s, 0, put('worker', 'H20'));
+		expect(q.due(view(s, 1), 1, queued)).toEqual(put('worker', 'H14'));
+		// The seat that carves plans nothing while its carving awaits it; its bid chief is not behind its screen (G-3.5).
+		expect(q.plan(view(carving(), 0), 0, seedRng('c'))).toEqual([]);
+		expect(refusal(carving(), 0, put('chief', 'H14'))).toBe('NOT_BEHIND_SCREEN');
+	});
+
+	it('plan: the bot’s placements for the coming phase 3, each checked', () => {
+		const s = carving();
+		const steps = q.plan(view(s, 2), 2, seedRng('c'));
+		expect(steps.length).toBeGreaterThan(0);
+		for (const step of steps) for (const m of step) expect(q.check(view(s, 2), 2, m).ok).toBe(true);
+		expect(steps.flat().every((m) => ['place', 'action', 'rongo'].includes(m.type))).toBe(true);
+	});
+});
+
 describe('Giants: what may be queued', () => {
 	it('only phase-3 moves (G-4.1–G-4.5), only in phase 3', () => {
 		const s = atPlacement(3);

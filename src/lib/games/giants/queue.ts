@@ -13,7 +13,7 @@ import { heuristicBot } from './heuristic';
 import { giants } from './index';
 import { legalMoves } from './legal';
 import { actionAt, reservableAhus } from './placement';
-import { mayPlan, planKey, queueOptions, queueable } from './queueOptions';
+import { mayPlan, placing, planKey, queueOptions, queueable } from './queueOptions';
 import { MoveSchema } from './schema';
 import type { Figure, GiantsMove, GiantsState, GiantsView, Readable, Seat } from './types';
 
@@ -69,14 +69,18 @@ function hasFigure(s: Readable, seat: Seat, figure: Figure, workers: number): bo
  * its turn comes: the engine's own codes for what can never become legal again in this phase 3
  * (a cut forest, a taken ahu, a figure already placed, G-4.2/G-4.3), NOT_QUEUEABLE for the rest.
  */
-function check(view: GiantsView, seat: Seat, raw: unknown): Result<GiantsMove> {
+function check(seen: GiantsView, seat: Seat, raw: unknown): Result<GiantsMove> {
 	const parsed = v.safeParse(MoveSchema, raw);
 	if (!parsed.success) return fail('BAD_MOVE', `malformed move: ${parsed.issues[0].message}`);
 	const m = parsed.output as GiantsMove;
-	if (!Number.isInteger(seat) || seat < 0 || seat >= view.players.length) return fail('BAD_SEAT', 'no such seat');
-	if (view.phase.kind !== 'place' && view.phase.kind !== 'transport') return no('moves can be planned in phases 3 and 4 only (G-4, G-5)');
-	if (!queueable(view, m.type))
-		return view.phase.kind === 'place'
+	if (!Number.isInteger(seat) || seat < 0 || seat >= seen.players.length) return fail('BAD_SEAT', 'no such seat');
+	// While the others carve, phase 3's placements are judged on the view as phase 3 will begin.
+	const view = placing(seen, seat) as GiantsView;
+	if (view.phase.kind !== 'place' && view.phase.kind !== 'transport') return no('moves can be planned in phases 3 and 4 only, and while the others carve (G-3.3, G-4, G-5)');
+	if (!queueable(seen, seat, m.type))
+		return seen.phase.kind === 'carve'
+			? no('while the seats carve, a pass would decline a moai (G-3.3): plan your pass once phase 3 runs')
+			: view.phase.kind === 'place'
 			? no('phase 3: a placement, an action, a rongo half or a pass can be planned (G-4.1–G-4.5)')
 			: no('phase 4: a transport or a marking can be planned, not a pass (G-5.2–G-5.6)');
 	if (!mayPlan(view, seat)) return no('G-4.5: you take no more turns in this phase');
@@ -170,7 +174,7 @@ function legalNow(view: GiantsView, seat: Seat, m: GiantsMove): boolean {
  */
 function due(view: GiantsView, seat: Seat, move: GiantsMove): GiantsMove | null {
 	const ph = view.phase;
-	if ((ph.kind !== 'place' && ph.kind !== 'transport') || ph.turn !== seat || !queueable(view, move?.type)) return null;
+	if ((ph.kind !== 'place' && ph.kind !== 'transport') || ph.turn !== seat || !queueable(view, seat, move?.type)) return null;
 	if (ph.kind === 'transport') return legalNow(view, seat, move) ? copy(move) : null;
 	let m = move;
 	if (m.type === 'action' && m.ahu === undefined && actionAt(view, m.hex) === 'reserve') {
@@ -219,7 +223,8 @@ function without(s: GiantsState, seat: Seat, m: GiantsMove): GiantsState | null 
  * `Queueing.plan`: what a careful player queues while waiting — the heuristic bot's moves for the
  * rest of this phase 3 or 4, as if the others did nothing meanwhile, its own moves played in turn on
  * the view:
- * - phase 3 (G-4.1–G-4.5): a move the others can make illegal (a forest, an ahu, the last rongo half)
+ * - phase 3 (G-4.1–G-4.5), from the others' carving on (queueOptions.ts `placing`): a move the others
+ *   can make illegal (a forest, an ahu, the last rongo half)
  *   gets the bot's choice without it as its fallback; it stops at the bot's pass (queued too) or when
  *   the seat has nothing left (G-0.4 passes for it);
  * - phase 4 (G-5.2–G-5.6): the bot's transports of the seat's own statues, which only the seat moves
@@ -228,20 +233,25 @@ function without(s: GiantsState, seat: Seat, m: GiantsMove): GiantsState | null 
  * If no alternative of a step is possible when it comes up, the queue is dropped and the player is
  * woken. [] while the seat is awaited: that decision is made now, not planned.
  */
-function plan(view: GiantsView, seat: Seat, rng: RngState): GiantsMove[][] {
+function plan(seen: GiantsView, seat: Seat, rng: RngState): GiantsMove[][] {
+	if (seen.phase.kind !== 'bid' && seen.phase.kind !== 'choice' && seen.phase.kind !== 'over' && seen.phase.turn === seat) return [];
+	const view = placing(seen, seat);
 	const ph = view.phase;
-	if ((ph.kind !== 'place' && ph.kind !== 'transport') || ph.turn === seat || !mayPlan(view, seat)) return [];
+	if ((ph.kind !== 'place' && ph.kind !== 'transport') || !mayPlan(view, seat)) return [];
 	const kind = ph.kind;
 	const steps: GiantsMove[][] = [];
+	// No pass in phase 4, nor while the others carve (queueOptions.ts `queueable`).
+	const passes = kind === 'place' && seen.phase.kind === 'place';
 	let s = asState(view, seat);
 	for (let i = 0; i < MAX_STEPS && mayPlan(s, seat); i++) {
 		const first = heuristicBot(s, seat, rng);
-		if (kind === 'transport' && (first.type === 'pass' || s.statues.find((st) => 'statue' in first && st.id === first.statue)?.abandoned)) break;
+		if (first.type === 'pass' && !passes) break;
+		if (kind === 'transport' && s.statues.find((st) => 'statue' in first && st.id === first.statue)?.abandoned) break;
 		const step = [copy(first)];
 		const blocked = without(s, seat, first);
 		if (blocked) {
 			const alt = heuristicBot(blocked, seat, rng);
-			if (key(alt) !== key(first)) step.push(copy(alt));
+			if (key(alt) !== key(first) && (alt.type !== 'pass' || passes)) step.push(copy(alt));
 		}
 		steps.push(step);
 		if (first.type === 'pass') break;

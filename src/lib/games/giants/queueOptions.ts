@@ -5,7 +5,8 @@
  *
  * Queueable: the turns of phases 3 and 4, where Giants wakes players most — single actions around
  * the table until everybody has passed (G-3):
- * - phase 3: G-4.1 place, G-4.2/G-4.3 an action, G-4.4 rongo, G-4.5 pass;
+ * - phase 3: G-4.1 place, G-4.2/G-4.3 an action, G-4.4 rongo, G-4.5 pass — already while the others
+ *   carve (G-3.3, G-3.4), when what the seat will place is fixed (`placing`);
  * - phase 4: G-5.2–G-5.6 a transport (move, then erect, crown or mark) and G-5.6 marking in place.
  *   Not the pass of phase 4: a move is `{ type: 'pass' }` in both phases, and a pass planned for
  *   phase 3 left in the queue (the seat passed for automatically, G-0.4) must never pass a phase 4.
@@ -28,9 +29,24 @@ export const QUEUEABLE: Readonly<Record<'place' | 'transport', readonly GiantsMo
 	transport: ['move', 'mark']
 };
 
-/** Whether `type` may be queued in the phase of `s`. */
-export function queueable(s: Readable, type: unknown): boolean {
-	const k = s.phase.kind;
+/**
+ * While the seats carve (G-3.3, G-3.4), phase 3 comes next and what a seat can place then is fixed
+ * already: its bid lies in front of the screen (G-3.5), and carving changes nothing behind the
+ * screens or on the board. So a seat may plan its placements then, on the view as phase 3 will
+ * begin — everybody placing, no chief's action used yet (G-4.3), the seat on turn. Other phases: as they are.
+ */
+export function placing(s: Readable, seat: Seat): Readable {
+	if (s.phase.kind !== 'carve') return s;
+	return { ...s, players: s.players.map((p) => ({ ...p, passed: false, chiefActionUsed: false })), phase: { kind: 'place', turn: seat } };
+}
+
+/**
+ * Whether `type` may be queued by `seat` in the phase of `s`. Not a pass while the seats carve: a
+ * pass is also how a carver declines (G-3.3), which a pass planned for phase 3 must never be.
+ */
+export function queueable(s: Readable, seat: Seat, type: unknown): boolean {
+	if (s.phase.kind === 'carve' && type === 'pass') return false;
+	const k = placing(s, seat).phase.kind;
 	return (k === 'place' || k === 'transport') && (QUEUEABLE[k] as readonly unknown[]).includes(type);
 }
 
@@ -38,8 +54,10 @@ export function queueable(s: Readable, type: unknown): boolean {
  * Whether `seat` may plan now: phase 3 or 4 runs and the seat still takes turns in it (G-3: a seat
  * that passed takes no more; G-0.4: one with nothing but a pass is passed for at once, so never asked).
  */
-export function mayPlan(s: Readable, seat: Seat): boolean {
-	if (!Number.isInteger(seat) || seat < 0 || seat >= s.players.length || s.players[seat].passed) return false;
+export function mayPlan(view: Readable, seat: Seat): boolean {
+	if (!Number.isInteger(seat) || seat < 0 || seat >= view.players.length) return false;
+	const s = placing(view, seat);
+	if (s.players[seat].passed) return false;
 	if (s.phase.kind === 'place') return canPlaceAnything(s, seat);
 	if (s.phase.kind === 'transport') return canTransportAnything(s, seat);
 	return false;
@@ -61,11 +79,11 @@ export function planKey(m: GiantsMove): string {
 }
 
 /** The seat's queueable moves if its turn came in `s` as it is (G-4.1–G-4.5, G-5.2–G-5.6). */
-function now(s: Readable, seat: Seat): GiantsMove[] {
+function now(view: Readable, seat: Seat): GiantsMove[] {
+	const s = placing(view, seat);
 	const k = s.phase.kind;
 	if ((k !== 'place' && k !== 'transport') || !mayPlan(s, seat)) return [];
-	const moves = legalMoves({ ...s, phase: { kind: k, turn: seat } }, seat);
-	return k === 'place' ? moves : moves.filter((m) => m.type !== 'pass');
+	return legalMoves({ ...s, phase: { kind: k, turn: seat } }, seat);
 }
 
 /**
@@ -104,7 +122,14 @@ function after(s: Readable, seat: Seat, m: GiantsMove): Readable {
  * In phase 4 the steps are not played ahead (a transport's course is the engine's transport code,
  * which the page does not load): the options are those of the view as it is.
  */
-export function queueOptions(s: Readable, seat: Seat, steps: readonly (readonly unknown[])[] = []): GiantsMove[] {
+export function queueOptions(view: Readable, seat: Seat, steps: readonly (readonly unknown[])[] = []): GiantsMove[] {
+	if (!Number.isInteger(seat) || seat < 0 || seat >= view.players.length) return [];
+	// No pass in phase 4, nor while the seats carve (`queueable`).
+	return ahead(view, seat, steps).filter((m) => queueable(view, seat, m.type));
+}
+
+function ahead(view: Readable, seat: Seat, steps: readonly (readonly unknown[])[]): GiantsMove[] {
+	const s = placing(view, seat);
 	if (s.phase.kind !== 'place') return now(s, seat);
 	let cur = s;
 	for (const step of steps) {

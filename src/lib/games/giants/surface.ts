@@ -9,7 +9,7 @@
 export type * from './types';
 export { legalMoves, activeSeats, transportOptions } from './legal';
 export { scores } from './score';
-export { queueOptions, turnOf } from './queueOptions';
+export { placing, queueOptions, turnOf } from './queueOptions';
 export { carryInfo } from './carry';
 export { transportStep, borrowOptions, type TransportStep, type BorrowOption, type PathHex } from './steps';
 export { AHU, AHUS, HEX, HEXES, type AhuData, type HexData, type HexType } from './board';

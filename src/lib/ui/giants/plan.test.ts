@@ -1,14 +1,15 @@
 // Plan ahead (issue 32) on Giants' page: the queued moves in short words (GameView's `moveText`),
 // the composer in plan mode (MovePanel with `plan`), and how a planned move joins the queue.
+import { createRawSnippet } from 'svelte';
 import { render } from 'svelte/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { giants, type GiantsMove } from '$lib/games/giants';
 import { giantsQueue } from '$lib/games/giants/queue';
-import { atPlacement, play, put } from '$lib/games/giants/test-helpers';
+import { atPlacement, dice, faces, play, put, start } from '$lib/games/giants/test-helpers';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { planAdd, planOr } from './compose';
 import { Draft } from './draft.svelte';
-import { moveText } from './GameView.svelte';
+import GameView, { moveText } from './GameView.svelte';
 import MovePanel from './move/MovePanel.svelte';
 
 const NAMES = ['Ana', 'Ben', 'Caro'];
@@ -106,5 +107,37 @@ describe('a phase-4 move in words (G-5.2–G-5.6)', () => {
 		expect(t).toContain('H27 → H33');
 		expect(t).toContain('A21');
 		expect(t).not.toContain('m1');
+	});
+});
+
+describe('the game page plans while the seat waits (GameView)', () => {
+	// Only what GameView reads of the room; the rest of RoomView is the platform's.
+	const room = (s: ReturnType<typeof atPlacement>, seat: number) =>
+		({ gameId: 'g1', kind: 'giants', game: 'giants', version: 7, status: 'active', seats: [0, 1, 2].map((i) => ({ seat: i })), yourSeat: seat, activeSeats: giants.activeSeats(s), view: giants.view(s, seat) }) as never;
+	const page = (s: ReturnType<typeof atPlacement>, seat: number, queue?: unknown[][]) => {
+		overwriteGetLocale(() => 'en');
+		return render(GameView, {
+			props: { room: room(s, seat), lines: [], name, busy: false, since: null, submit: () => {}, clocks: createRawSnippet(() => ({ render: () => '<span></span>' })), ...(queue ? { queue, setQueue: () => {} } : {}) }
+		}).body;
+	};
+
+	it('a waiting seat with a queue gets "Plan this move"; the seat on turn and a spectator do not', () => {
+		const waitingPage = page(state, 2, []);
+		expect(waitingPage).toContain('data-testid="plan-add"');
+		expect(waitingPage).not.toContain('data-testid="confirm"');
+		expect(waitingPage).not.toContain('data-testid="plan-or"');
+		expect(page(state, 2, [[put('worker', 'H14')]])).toContain('data-testid="plan-or"');
+		const onTurn = page(state, 1, []);
+		expect(onTurn).toContain('data-testid="confirm"');
+		expect(onTurn).not.toContain('data-testid="plan-add"');
+		expect(page(state, 2)).not.toContain('data-testid="plan-add"'); // no queue given: no planning
+	});
+
+	it('G-3.5: while the others carve, a waiting seat plans its placements', () => {
+		const nothing = { type: 'bid', markers: 0, workers: 0 };
+		let s = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		s = play(play(play(s, 0, { ...nothing, chief: true }), 1, nothing), 2, nothing);
+		expect(s.phase.kind).toBe('carve');
+		expect(page(s, 2, [])).toContain('data-testid="plan-add"');
 	});
 });
