@@ -65,9 +65,11 @@ function hasFigure(s: Readable, seat: Seat, figure: Figure, workers: number): bo
 }
 
 /**
- * `Queueing.check`: a phase-3 move (G-4.1–G-4.5) of a seat still placing, that could be legal when
- * its turn comes: the engine's own codes for what can never become legal again in this phase 3
- * (a cut forest, a taken ahu, a figure already placed, G-4.2/G-4.3), NOT_QUEUEABLE for the rest.
+ * `Queueing.check`: a move of a seat still taking turns in phase 3 (G-4.1–G-4.5, also while the
+ * others carve) or 4 (G-5.2–G-5.6), that could be legal when its turn comes — its own earlier queued
+ * moves may bring what it lacks now. The engine's own codes for what can never become legal again in
+ * this phase (a cut forest, a taken ahu, a figure already placed, G-4.2/G-4.3; a statue erected or
+ * marked by another, G-5.4/G-5.6), NOT_QUEUEABLE for the rest.
  */
 function check(seen: GiantsView, seat: Seat, raw: unknown): Result<GiantsMove> {
 	const parsed = v.safeParse(MoveSchema, raw);
@@ -224,9 +226,9 @@ function without(s: GiantsState, seat: Seat, m: GiantsMove): GiantsState | null 
  * rest of this phase 3 or 4, as if the others did nothing meanwhile, its own moves played in turn on
  * the view:
  * - phase 3 (G-4.1–G-4.5), from the others' carving on (queueOptions.ts `placing`): a move the others
- *   can make illegal (a forest, an ahu, the last rongo half)
- *   gets the bot's choice without it as its fallback; it stops at the bot's pass (queued too) or when
- *   the seat has nothing left (G-0.4 passes for it);
+ *   can make illegal (a forest, an ahu, the last rongo half) gets the bot's choice without it as its
+ *   fallback; it stops at the bot's pass (queued too, but not while carving: a pass there declines,
+ *   G-3.3) or when the seat has nothing left (G-0.4 passes for it);
  * - phase 4 (G-5.2–G-5.6): the bot's transports of the seat's own statues, which only the seat moves
  *   (G-5.1, G-5.6); it stops before the bot's pass (not queueable) and before an abandoned statue,
  *   which anybody may take first (G-5.8).
