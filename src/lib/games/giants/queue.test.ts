@@ -101,6 +101,12 @@ describe('Giants: placements planned while the others carve (G-3.3–G-3.5)', ()
 		expect(s.phase).toMatchObject({ kind: 'place', turn: 0 });
 		s = play(s, 0, put('worker', 'H20'));
 		expect(q.due(view(s, 1), 1, queued)).toEqual(put('worker', 'H14'));
+		// A carving choice of the seat's own (G-3.4) does not drop its planned placements: they wait for phase 3.
+		expect(q.answers!(view(carving(), 0), 0, put('worker', 'H14'))).toBe(false);
+		expect(q.answers!(view(carving(), 0), 0, { type: 'pass' })).toBe(true); // a pass there would decline
+		// A placement left over from a phase 3 that ended for the seat drops the queue at its next decision.
+		const bidding = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		expect(q.answers!(view(bidding, 1), 1, put('worker', 'H14'))).toBe(true);
 		// The seat that carves plans nothing while its carving awaits it; its bid chief is not behind its screen (G-3.5).
 		expect(q.plan(view(carving(), 0), 0, seedRng('c'))).toEqual([]);
 		expect(refusal(carving(), 0, put('chief', 'H14'))).toBe('NOT_BEHIND_SCREEN');

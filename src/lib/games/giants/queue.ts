@@ -188,6 +188,17 @@ function due(view: GiantsView, seat: Seat, move: GiantsMove): GiantsMove | null 
 	return legalMoves(view, seat).some((l) => key(l) === k) ? copy(m) : null;
 }
 
+/**
+ * `Queueing.answers`: placements planned while the others carve are for the coming phase 3 (G-3.5):
+ * a carving choice of the seat's own that comes first (G-3.4) keeps them waiting. Any other decision
+ * that meets a queued move is answered by it — a step of phase 3 or 4 still queued when the seat is
+ * asked something else is left over from a phase that ended for it (passed for it, G-0.4), and drops
+ * the queue rather than waiting for the next round.
+ */
+function answers(view: GiantsView, seat: Seat, move: GiantsMove): boolean {
+	return !(view.phase.kind === 'carve' && queueable(view, seat, move?.type));
+}
+
 /** Planning looks this many turns ahead at most (a phase 3 rarely gives a seat more). */
 const MAX_STEPS = 12;
 
@@ -267,6 +278,7 @@ function plan(seen: GiantsView, seat: Seat, rng: RngState): GiantsMove[][] {
 export const giantsQueue: Queueing<GiantsView, GiantsMove> = {
 	check,
 	due,
+	answers,
 	options: (view, seat) => queueOptions(view, seat).map(copy),
 	plan
 };
