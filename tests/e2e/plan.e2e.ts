@@ -97,20 +97,29 @@ test('Ben plans two placements on his table; when Ana has moved, the first is pl
 	const panel = page.getByTestId('move-panel');
 	await panel.getByTestId('plan-hint').waitFor();
 	expect(await panel.getByTestId('confirm').count()).toBe(0);
-	const hexes = async () => (await panel.getByRole('combobox').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((h) => /^H\d+$/.test(h) && h !== 'H16');
-	const worker = panel.getByRole('button', { name: /^worker/i });
-	await worker.click();
-	const [first, second] = await hexes();
+	// What Ben may plan (the engine's options from his own view): a worker, then the medicine man, each on a plain hex.
+	const g = await b.game<unknown>(id);
+	const options = kindOf('giants')!.queue!.options(g.view, g.yourSeat!) as { type: string; figure?: string; hex?: string }[];
+	const withAction = new Set(options.filter((m) => m.type === 'action').map((m) => m.hex));
+	const plain = (figure: string, not: string[]) => options.find((m) => m.type === 'place' && m.figure === figure && !withAction.has(m.hex) && !not.includes(m.hex!))!.hex!;
+	const first = plain('worker', ['H16']);
+	const second = plain('medicineMan', ['H16', first]);
+	await panel.getByRole('button', { name: /^worker/i }).click();
 	await panel.getByRole('combobox').selectOption(first);
 	await panel.getByTestId('plan-add').click();
 	const plan = page.getByTestId('plan');
 	await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 10_000 }).toBe(1);
-	await worker.click();
+	await panel.getByRole('button', { name: /^medicine man/i }).click();
 	await panel.getByRole('combobox').selectOption(second);
 	await panel.getByTestId('plan-add').click();
 	await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 10_000 }).toBe(2);
 	expect(await plan.textContent()).toContain(first);
 	await page.screenshot({ path: 'test-results/plan-1280-en.png' });
+	// On a phone the plan is a short list of chips above the table.
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.getByTestId('plan').scrollIntoViewIfNeeded();
+	await page.screenshot({ path: 'test-results/plan-390-en.png' });
+	await page.setViewportSize({ width: 1280, height: 900 });
 
 	// Nobody else sees Ben's plan: Ana's view holds her own, empty one.
 	expect((await a.game(id)) as unknown as { queue: { steps: unknown[] } }).toMatchObject({ queue: { steps: [] } });
@@ -150,6 +159,13 @@ test('a burst of quick turns sends no mail; turns in two games while away send o
 	for (const who of [a, b]) await anyMove(who, one, `q${k++}`);
 	for (const who of [a, b]) await anyMove(who, two, `t${k++}`);
 	for (const id of [one, two]) expect((await c.game(id)).activeSeats).toEqual([2]);
+	// Both turns have reached the postman (her inbox has them at once: in-app is never held back).
+	await expect
+		.poll(async () => {
+			const inbox = await c.api<{ items: { url: string; read: boolean }[] }>('GET', '/api/me/inbox');
+			return [one, two].every((id) => inbox.items.some((i) => i.url.endsWith(`/games/${id}`) && !i.read));
+		}, { timeout: 20_000 })
+		.toBe(true);
 	await run(Date.now() + 2 * MIN);
 	expect(await turnMails(page, c, [one, two])).toEqual([]);
 
