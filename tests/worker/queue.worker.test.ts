@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoomView } from '$lib/protocol/room';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import type { TakeawayView } from '../games/takeaway/kind';
+import { kindOf } from '$lib/games';
 import { call, room, signUp } from './room-helpers';
 
 type View = RoomView<TakeawayView>;
@@ -159,5 +160,37 @@ describe('plan ahead (engine/kind.ts Queueing)', () => {
 		const created = await call(a, 'POST', '/api/games', { kind: 'takeaway', seats: 2 });
 		const r = await call(a, 'PUT', `/api/games/${created.json.id as string}/queue`, { steps: [], rev: 0 });
 		expect([r.status, r.json.code]).toEqual([409, 'NOT_STARTED']);
+	});
+});
+
+describe('plan ahead: the room plays a step while the player is away', () => {
+	it('a seat still awaited after its queued step is woken — its player was not there (Giants, G-4.5: the others have passed)', async () => {
+		const [a, b, c] = [await signUp('ga'), await signUp('gb'), await signUp('gc')];
+		const made = await call(a, 'POST', '/api/dev/scenario', {
+			usernames: [a.username, b.username, c.username],
+			seed: 'queue-away',
+			config: { startPlayer: 0, forcedDice: Array(25).fill([0, 0, 0]), position: { round: 2 } }
+		});
+		expect(made.status).toBe(201);
+		const id = made.json.id as string;
+		const move = (u: typeof a, m: unknown, moveId: string) => call(u, 'POST', `/api/games/${id}/moves`, { moveId, move: m });
+		// Ana places, Ben places at the table, Caro passes (G-4.5).
+		const view = ((await call(b, 'GET', `/api/games/${id}`)).json as View).view as unknown;
+		const g = kindOf('giants')!;
+		const places = (g.queue!.options(view, 1) as { type: string; figure?: string; hex?: string }[]).filter((m) => m.type === 'place' && m.hex !== 'H16');
+		expect((await move(a, { type: 'place', figure: 'worker', hex: 'H16' }, 'a1')).status).toBe(200);
+		expect((await move(b, places.find((m) => m.figure === 'worker')!, 'b1')).status).toBe(200);
+		expect((await move(c, { type: 'pass' }, 'c1')).status).toBe(200);
+		// Ben plans his medicine man; Ana passes: it is played for him, and with Ana and Caro out, the
+		// turn is Ben's again at once (he still has his chief) — news to him: he gets his "your turn".
+		const mm = places.find((m) => m.figure === 'medicineMan' && m.hex !== places.find((x) => x.figure === 'worker')!.hex)!;
+		expect((await call(b, 'PUT', `/api/games/${id}/queue`, { steps: [[mm]], rev: 0 })).status).toBe(200);
+		expect((await move(a, { type: 'pass' }, 'a2')).status).toBe(200);
+		const after = (await call(b, 'GET', `/api/games/${id}`)).json as View;
+		expect(after.activeSeats).toEqual([1]);
+		const moves = await runInDurableObject(room(id), (i: GameRoom) => i.store.moves());
+		expect(moves.at(-1)!.moveId).toBe(`queue:${after.version - 1}:1`);
+		const events = await turnEvents(id, 1);
+		expect(events).toContain(`${id}:${after.version}:turn:1`);
 	});
 });
