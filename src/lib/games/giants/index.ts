@@ -99,6 +99,8 @@ function dispatch(c: Ctx, seat: Seat, m: GiantsMove): void {
 	const turn = (t: number) => {
 		if (t !== seat) throw new Refusal('NOT_YOUR_TURN', 'it is not your turn');
 	};
+	// A pass that names its phase (a queued one, issue 32) passes that phase only (G-3.3 declines, G-4.5 passes).
+	if (m.type === 'pass' && m.phase !== undefined && m.phase !== ph.kind) throw new Refusal('WRONG_PHASE', `this pass is meant for another phase (${m.phase})`);
 	switch (ph.kind) {
 		case 'bid':
 			if (m.type !== 'bid') throw wrongPhase(m.type, 'bid');

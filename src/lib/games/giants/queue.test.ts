@@ -92,9 +92,12 @@ describe('Giants: placements planned while the others carve (G-3.3–G-3.5)', ()
 		expect(s.phase).toMatchObject({ kind: 'carve', turn: 0 });
 		const o = q.options(view(s, 1), 1);
 		expect(o.some((m) => m.type === 'place' && m.figure === 'worker')).toBe(true);
-		// Not a pass: while carving, a pass declines a moai (G-3.3).
-		expect(o.some((m) => m.type === 'pass')).toBe(false);
-		expect(refusal(s, 1, { type: 'pass' })).toBe('NOT_QUEUEABLE');
+		// A pass only as a pass of phase 3 (G-4.5): while carving, a bare pass would decline a moai (G-3.3).
+		expect(o.filter((m) => m.type === 'pass')).toEqual([{ type: 'pass', phase: 'place' }]);
+		// Seat 1 bid nothing: no carving turn of its own is to come, so its pass is one of phase 3.
+		expect(checked(s, 1, { type: 'pass' })).toEqual({ type: 'pass', phase: 'place' });
+		expect(refusal(s, 1, { type: 'pass', phase: 'carve' })).toBe('NOT_QUEUEABLE');
+		expect(q.due(view(s, 1), 1, { type: 'pass', phase: 'place' })).toBeNull();
 		const queued = checked(s, 1, put('worker', 'H14'));
 		expect(q.due(view(s, 1), 1, queued)).toBeNull(); // nothing of phase 3 is due while seat 0 carves
 		s = play(s, 0, { type: 'carve', size: 1, workers: 0, chief: true });
@@ -103,7 +106,8 @@ describe('Giants: placements planned while the others carve (G-3.3–G-3.5)', ()
 		expect(q.due(view(s, 1), 1, queued)).toEqual(put('worker', 'H14'));
 		// A carving choice of the seat's own (G-3.4) does not drop its planned placements: they wait for phase 3.
 		expect(q.answers!(view(carving(), 0), 0, put('worker', 'H14'))).toBe(false);
-		expect(q.answers!(view(carving(), 0), 0, { type: 'pass' })).toBe(true); // a pass there would decline
+		expect(q.answers!(view(carving(), 0), 0, { type: 'pass', phase: 'place' })).toBe(false);
+		expect(q.answers!(view(carving(), 0), 0, { type: 'pass', phase: 'carve' })).toBe(true); // a planned decline (G-3.3)
 		// A placement left over from a phase 3 that ended for the seat drops the queue at its next decision.
 		const bidding = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
 		expect(q.answers!(view(bidding, 1), 1, put('worker', 'H14'))).toBe(true);
@@ -117,9 +121,108 @@ describe('Giants: placements planned while the others carve (G-3.3–G-3.5)', ()
 		const steps = q.plan(view(s, 2), 2, seedRng('c'));
 		expect(steps.length).toBeGreaterThan(0);
 		for (const step of steps) for (const m of step) expect(q.check(view(s, 2), 2, m).ok).toBe(true);
-		expect(steps.flat().every((m) => ['place', 'action', 'rongo'].includes(m.type))).toBe(true);
+		// Phase-3 moves only (seat 2 bid nothing: no carving of its own), a pass tagged as phase 3's (G-4.5).
+		expect(steps.flat().every((m) => ['place', 'action', 'rongo'].includes(m.type) || (m.type === 'pass' && m.phase === 'place'))).toBe(true);
 	});
 });
+
+describe('Giants: the carving planned once the bids are revealed (G-3.3, G-3.4)', () => {
+	// Round 2: a size-2 and a size-1 moai on display. Seat 0 bids its chief (worth 3), seat 1 its
+	// worker and medicine man (worth 2), seat 2 nothing; no markers bid: order 0, 1, 2 (G-3.2). Seat 0 carves first.
+	const nothing = { type: 'bid', markers: 0, workers: 0 };
+	const carving = () => {
+		const s = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [2, 1, 0]), position: { round: 2 } });
+		return play(play(play(s, 0, { ...nothing, chief: true }), 1, { ...nothing, workers: 1, medicineMan: true }), 2, nothing);
+	};
+	const carve = (size: 1 | 2 | 3, workers: number, medicineMan = false, chief = false): GiantsMove => ({ type: 'carve', size, workers, medicineMan, chief });
+
+	it('G-3.3: a queued carving choice is played on the seat’s carving turn; its fallback when the others took the size first', () => {
+		let s = carving();
+		expect(s.phase).toMatchObject({ kind: 'carve', turn: 0 });
+		const step = [checked(s, 1, carve(2, 1, true)), checked(s, 1, carve(1, 1)), checked(s, 1, { type: 'pass' })];
+		expect(step[2]).toEqual({ type: 'pass', phase: 'carve' }); // a decline: seat 1 may still carve
+		expect(step.map((m) => q.due(view(s, 1), 1, m))).toEqual([null, null, null]); // seat 0's turn
+		s = play(s, 0, carve(2, 0, false, true)); // seat 0 takes the size 2 first
+		expect(s.phase).toMatchObject({ kind: 'carve', turn: 1 });
+		expect(q.answers!(view(s, 1), 1, step[0])).toBe(true);
+		const due = step.map((m) => q.due(view(s, 1), 1, m));
+		expect(due).toEqual([null, carve(1, 1), { type: 'pass' }]);
+		expect(giants.apply(s, 1, step[0]).ok).toBe(false); // the engine agrees: no size 2 left
+		expect(giants.apply(s, 1, due[1]).ok).toBe(true);
+	});
+
+	it('G-3.3: what can never be carved in this carving is refused with the engine’s code', () => {
+		const s = carving();
+		expect(refusal(s, 1, carve(3, 1, true))).toBe('TOO_FEW_SCULPTORS'); // and no size 3 on display either
+		expect(refusal(play(s, 0, carve(2, 0, false, true)), 1, carve(2, 1, true))).toBe('NOT_ON_DISPLAY'); // taken: never back in this carving
+		expect(refusal(s, 1, carve(1, 0, false, true))).toBe('NOT_IN_BID'); // the chief stayed behind the screen
+		expect(refusal(s, 1, carve(2, 1))).toBe('TOO_FEW_SCULPTORS');
+		// Seat 2 bid nothing: no carving turn is to come (G-3.6), nothing of the carving to plan.
+		expect(refusal(s, 2, carve(1, 1))).toBe('NOT_QUEUEABLE');
+		expect(refusal(s, 2, { type: 'pass', phase: 'carve' })).toBe('NOT_QUEUEABLE');
+		expect(q.options(view(s, 2), 2).some((m) => m.type === 'carve')).toBe(false);
+		// Before the reveal the carving cannot be planned (G-3.1: the bids are sealed).
+		const bidding = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [2, 1, 0]), position: { round: 2 } });
+		expect(refusal(bidding, 1, carve(1, 1))).toBe('NOT_QUEUEABLE');
+	});
+
+	it('waiting: placements wait through the seat’s carving turn; a planned decline answers it; a carving step left over drops the queue', () => {
+		let s = play(carving(), 0, carve(2, 0, false, true));
+		expect(q.answers!(view(s, 1), 1, put('worker', 'H14'))).toBe(false); // G-3.5: for phase 3
+		expect(q.answers!(view(s, 1), 1, { type: 'pass', phase: 'place' })).toBe(false);
+		expect(q.answers!(view(s, 1), 1, { type: 'pass', phase: 'carve' })).toBe(true);
+		expect(q.due(view(s, 1), 1, { type: 'pass', phase: 'place' })).toBeNull(); // never a decline (G-3.3)
+		s = play(s, 1, { type: 'pass' }); // declines the first pick …
+		expect(s.phase).toMatchObject({ kind: 'carve', turn: 1 }); // … and may take one in the extra picks (G-3.4)
+		expect(q.answers!(view(s, 1), 1, { type: 'pass', phase: 'carve' })).toBe(true);
+		s = play(s, 1, { type: 'pass' }); // declines again: out (G-3.4); phase 3
+		expect(s.phase).toMatchObject({ kind: 'place', turn: 0 });
+		s = play(s, 0, { type: 'pass' });
+		// A carving step still queued in phase 3 answers (and is not due): the queue is dropped, the seat woken.
+		expect(q.answers!(view(s, 1), 1, carve(1, 1))).toBe(true);
+		expect(q.due(view(s, 1), 1, carve(1, 1))).toBeNull();
+		expect(q.due(view(s, 1), 1, { type: 'pass', phase: 'carve' })).toBeNull();
+		expect(q.due(view(s, 1), 1, { type: 'pass', phase: 'transport' })).toBeNull();
+		expect(q.due(view(s, 1), 1, { type: 'pass', phase: 'place' })).toEqual({ type: 'pass' });
+	});
+
+	it('options: the seat’s carving choices as if its turn came now, a decline, then its phase-3 moves; each passes check', () => {
+		const s = carving();
+		const o = q.options(view(s, 1), 1);
+		expect(o).toContainEqual(carve(2, 1, true));
+		expect(o).toContainEqual(carve(1, 1));
+		expect(o).toContainEqual({ type: 'pass', phase: 'carve' });
+		expect(o).toContainEqual({ type: 'pass', phase: 'place' });
+		expect(o.some((m) => m.type === 'place')).toBe(true);
+		for (const m of o) expect(q.check(view(s, 1), 1, m).ok).toBe(true);
+	});
+
+	it('plan: the bot’s carving choice with fallbacks for the sizes others may take first, a decline last, then its placements', () => {
+		const s = carving();
+		const steps = q.plan(view(s, 1), 1, seedRng('carve'));
+		const [carving1, ...rest] = steps;
+		expect(carving1.at(-1)).toEqual({ type: 'pass', phase: 'carve' });
+		// Every size seat 1 can carve is covered: whatever seat 0 takes, one alternative is due (G-3.3).
+		const sizes = new Set(carving1.flatMap((m) => (m.type === 'carve' ? [m.size] : [])));
+		if (carving1.length > 1) expect(sizes.size).toBe(2);
+		for (const m of steps.flat()) expect(q.check(view(s, 1), 1, m).ok).toBe(true);
+		expect(rest.flat().every((m) => m.type !== 'carve')).toBe(true);
+		for (const taken of [carve(2, 0, false, true), carve(1, 0, false, true)]) {
+			const t = play(s, 0, taken);
+			expect(carving1.map((m) => q.due(view(t, 1), 1, m)).some((m) => m !== null)).toBe(true);
+		}
+	});
+
+	it('plan: no carving step when the seat’s carving turn may not come (others may take every moai it could carve first)', () => {
+		// Seat 0 (chief) and seat 1 (worker + medicine man) could both take the one size-1 moai: seat 1 may be skipped (G-3.6).
+		let s = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [1, 0, 0]), position: { round: 2 } });
+		s = play(play(play(s, 0, { ...nothing, chief: true }), 1, { ...nothing, workers: 1, medicineMan: true }), 2, nothing);
+		expect(q.check(view(s, 1), 1, carve(1, 1)).ok).toBe(true); // a person may still plan it
+		expect(q.plan(view(s, 1), 1, seedRng('carve')).flat().some((m) => plannedForCarve(m))).toBe(false);
+	});
+});
+
+const plannedForCarve = (m: GiantsMove) => m.type === 'carve' || (m.type === 'pass' && m.phase === 'carve');
 
 describe('Giants: what may be queued', () => {
 	it('only phase-3 moves (G-4.1–G-4.5), only in phase 3', () => {
@@ -218,22 +321,28 @@ describe('Giants: phase 4, transports queued (G-5.2–G-5.6)', () => {
 		expect(refusal(s, 0, mv(['H27'], { crown: 'A22' }))).toBe('NOT_A_HEADDRESS');
 	});
 
-	it('G-4.5, G-0.4: no pass in phase 4 — a pass planned for phase 3 and left in the queue never passes a phase 4', () => {
+	it('G-4.5, G-0.4: a pass of phase 4 may be queued, tagged; a pass planned for phase 3 and left in the queue never passes a phase 4', () => {
 		const s = at();
-		expect(refusal(s, 1, { type: 'pass' })).toBe('NOT_QUEUEABLE');
-		expect(q.due(view(s, 0), 0, { type: 'pass' })).toBeNull();
-		expect(q.options(view(s, 1), 1).some((m) => m.type === 'pass')).toBe(false);
+		expect(checked(s, 1, { type: 'pass' })).toEqual({ type: 'pass', phase: 'transport' });
+		expect(refusal(s, 1, { type: 'pass', phase: 'place' })).toBe('NOT_QUEUEABLE');
+		expect(q.due(view(s, 0), 0, { type: 'pass', phase: 'place' })).toBeNull();
+		expect(q.due(view(s, 0), 0, { type: 'pass', phase: 'carve' })).toBeNull();
+		expect(q.due(view(s, 0), 0, { type: 'pass', phase: 'transport' })).toEqual({ type: 'pass' });
+		expect(q.options(view(s, 1), 1).filter((m) => m.type === 'pass')).toEqual([{ type: 'pass' }]); // bare, as the page sends it: check tags it
+		// The engine too: a pass that names another phase is refused (index.ts).
+		expect(giants.apply(s, 0, { type: 'pass', phase: 'place' })).toMatchObject({ ok: false, code: 'WRONG_PHASE' });
+		expect(giants.apply(s, 0, { type: 'pass', phase: 'transport' }).ok).toBe(true);
 		// Nor a placement: a phase-3 move is never due in phase 4.
 		expect(q.due(view(s, 0), 0, put('worker', 'H14'))).toBeNull();
 	});
 
-	it('plan: the bot’s transports of the seat’s own statues, each checked, never a pass', () => {
+	it('plan: the bot’s transports of the seat’s own statues, each checked, a pass only as phase 4’s', () => {
 		const s = play(at(), 0, mv(['H27'])); // seat 1 on turn, seat 0 waits
 		const steps = q.plan(view(s, 0), 0, seedRng('t'));
 		expect(steps.length).toBeGreaterThan(0);
 		for (const step of steps)
 			for (const m of step) {
-				expect(m.type === 'move' || m.type === 'mark').toBe(true);
+				expect(m.type === 'move' || m.type === 'mark' || (m.type === 'pass' && m.phase === 'transport')).toBe(true);
 				expect(q.check(view(s, 0), 0, m).ok).toBe(true);
 			}
 	});
@@ -338,6 +447,21 @@ describe('Giants: a queue reads no secret (G-0.2)', () => {
 		const worker = checked(a, 1, put('worker', 'H14'));
 		expect(q.due(view(b, 1), 1, worker)).toEqual(q.due(view(a, 1), 1, worker));
 		expect(q.due(view(a, 1), 1, worker)).not.toBeNull();
+	});
+
+	it('G-3.3: a planned carving reads the revealed bids and the display only, never the seed or the dice to come', () => {
+		const nothing = { type: 'bid', markers: 0, workers: 0 };
+		let a = start({ players: 3, startPlayer: 0, forcedDice: dice(3, faces(3), [2, 1, 0]), position: { round: 2 } });
+		a = play(play(play(a, 0, { ...nothing, chief: true }), 1, { ...nothing, workers: 1, medicineMan: true }), 2, nothing);
+		const b: GiantsState = { ...a, secret: { seed: 'another seed', rng: [5, 6, 7, 8], sealed: [null, null, null], forcedDice: [[3, 3, 3], [3, 3, 3]] } };
+		for (const seat of [1, 2]) {
+			const [va, vb] = [view(a, seat), view(b, seat)];
+			expect(JSON.stringify(vb)).toBe(JSON.stringify(va));
+			for (const move of [{ type: 'carve', size: 2, workers: 1, medicineMan: true }, { type: 'carve', size: 1, workers: 1 }, { type: 'pass' }, put('worker', 'H14')])
+				expect(q.check(vb, seat, move)).toEqual(q.check(va, seat, move));
+			expect(q.options(vb, seat)).toEqual(q.options(va, seat));
+			expect(q.plan(vb, seat, seedRng('s'))).toEqual(q.plan(va, seat, seedRng('s')));
+		}
 	});
 });
 

@@ -7,27 +7,70 @@
  * the table until everybody has passed (G-3):
  * - phase 3: G-4.1 place, G-4.2/G-4.3 an action, G-4.4 rongo, G-4.5 pass — already while the others
  *   carve (G-3.3, G-3.4), when what the seat will place is fixed (`placing`);
- * - phase 4: G-5.2–G-5.6 a transport (move, then erect, crown or mark) and G-5.6 marking in place.
- *   Not the pass of phase 4: a move is `{ type: 'pass' }` in both phases, and a pass planned for
- *   phase 3 left in the queue (the seat passed for automatically, G-0.4) must never pass a phase 4.
- * Their legality depends on public things alone (G-0.1: the board, the screens, the supply, the
- * statues; these phases have no sealed decision and no die), so a seat's view tells exactly whether
- * a queued move is legal when its turn comes (engine/kind.ts `Queueing`). Not queueable, and why:
- * - the bid (G-3.1) and the end-of-round choice (G-6.0) are sealed decisions of everybody at once,
- *   asked once per round: nothing to gain by queueing them, they are made when asked;
- * - carving (G-3.3, G-3.4) follows the sealed bids' reveal, which a queue made before it cannot see.
+ * - phase 4: G-5.2–G-5.6 a transport (move, then erect, crown or mark), G-5.6 marking in place, and
+ *   the pass;
+ * - the carving (G-3.3, G-3.4), once the bids are revealed: a seat waiting for a carving turn of its
+ *   own may plan its choice (a size and the bid sculptors for it, or a decline), with alternatives
+ *   for the sizes the others may take first (queue.ts; the page plans placements only, not carving).
+ * A pass is the same move in all three phases, so a queued pass names the phase it is planned for
+ * (`{ type: 'pass', phase }`, `plannedFor`): a pass planned for phase 3 and left in the queue (the
+ * seat passed for automatically, G-0.4) never passes a phase 4, nor declines a moai (G-3.3).
+ * Their legality depends on public things alone (G-0.1: the display, the revealed bids, the board,
+ * the screens, the supply, the statues; these decisions read no sealed decision and no die), so a
+ * seat's view tells exactly whether a queued move is legal when its turn comes (engine/kind.ts
+ * `Queueing`). Not queueable: the bid (G-3.1) and the end-of-round choice (G-6.0), sealed decisions
+ * of everybody at once, asked once per round: nothing to gain by queueing them.
  */
 import { newCtx } from './context';
 import { canTransportAnything } from './handling';
 import { legalMoves } from './legal';
 import { act, canPlaceAnything, place, takeRongo } from './placement';
+import { canCarve } from './sculptors';
 import type { GiantsMove, GiantsState, Readable, Seat } from './types';
 
 /** The move types a seat may queue in phase 3 (G-4.1–G-4.5) and in phase 4 (G-5.2–G-5.6). */
 export const QUEUEABLE: Readonly<Record<'place' | 'transport', readonly GiantsMove['type'][]>> = {
 	place: ['place', 'action', 'rongo', 'pass'],
-	transport: ['move', 'mark']
+	transport: ['move', 'mark', 'pass']
 };
+
+/** The decisions a queued move may be planned for: the carving (G-3.3), phase 3 (G-4), phase 4 (G-5). */
+export type PlanPhase = 'carve' | 'place' | 'transport';
+
+/**
+ * The decision a queued move is planned for: a carving choice the carving (G-3.3); a placement, an
+ * action or a rongo half phase 3 (G-4.1–G-4.4); a transport or a marking phase 4 (G-5.2–G-5.6); a
+ * pass the phase it names (a queued pass always names one, queue.ts `check`); null for anything else.
+ */
+export function plannedFor(m: unknown): PlanPhase | null {
+	const x = m as GiantsMove | null;
+	switch (x?.type) {
+		case 'carve':
+			return 'carve';
+		case 'place':
+		case 'action':
+		case 'rongo':
+			return 'place';
+		case 'move':
+		case 'mark':
+			return 'transport';
+		case 'pass':
+			return x.phase ?? null;
+		default:
+			return null;
+	}
+}
+
+/**
+ * Whether a carving turn of `seat` may still come in this carving (G-3.3, G-3.4, G-3.6): the seats
+ * carve, the seat did not decline an extra pick, and a displayed moai is within the value of its bid
+ * figures not yet assigned (both only shrink while the seats carve: once not, never again).
+ */
+export function mayCarve(s: Readable, seat: Seat): boolean {
+	const ph = s.phase;
+	if (ph.kind !== 'carve' || !Number.isInteger(seat) || seat < 0 || seat >= s.players.length) return false;
+	return !ph.out[seat] && canCarve(s, ph, seat);
+}
 
 /**
  * While the seats carve (G-3.3, G-3.4), phase 3 comes next and what a seat can place then is fixed
@@ -41,8 +84,9 @@ export function placing(s: Readable, seat: Seat): Readable {
 }
 
 /**
- * Whether `type` may be queued by `seat` in the phase of `s`. Not a pass while the seats carve: a
- * pass is also how a carver declines (G-3.3), which a pass planned for phase 3 must never be.
+ * Whether `type` may be queued by `seat` for phase 3 or 4 in the phase of `s` (the page's composer).
+ * Not a bare pass while the seats carve: a pass is also how a carver declines (G-3.3); queue.ts takes
+ * a pass then in its tagged form (`{ type: 'pass', phase: 'place' }`), and carving choices apart.
  */
 export function queueable(s: Readable, seat: Seat, type: unknown): boolean {
 	if (s.phase.kind === 'carve' && type === 'pass') return false;
@@ -63,9 +107,12 @@ export function mayPlan(view: Readable, seat: Seat): boolean {
 	return false;
 }
 
-/** A phase-3 move in canonical form (optional fields written out), to compare moves. */
+/** A queueable move in canonical form (optional fields written out), to compare moves. */
 export function planKey(m: GiantsMove): string {
 	switch (m.type) {
+		case 'carve':
+			return `carve/${m.size}/${m.workers}/${!!m.medicineMan}/${!!m.chief}`;
+
 		case 'place':
 			return `place/${m.figure}/${m.hex}/${m.logs ?? 0}`;
 		case 'action':
@@ -124,7 +171,7 @@ function after(s: Readable, seat: Seat, m: GiantsMove): Readable {
  */
 export function queueOptions(view: Readable, seat: Seat, steps: readonly (readonly unknown[])[] = []): GiantsMove[] {
 	if (!Number.isInteger(seat) || seat < 0 || seat >= view.players.length) return [];
-	// No pass in phase 4, nor while the seats carve (`queueable`).
+	// No pass while the seats carve (`queueable`): the page would send it bare.
 	return ahead(view, seat, steps).filter((m) => queueable(view, seat, m.type));
 }
 
@@ -133,6 +180,8 @@ function ahead(view: Readable, seat: Seat, steps: readonly (readonly unknown[])[
 	if (s.phase.kind !== 'place') return now(s, seat);
 	let cur = s;
 	for (const step of steps) {
+		// A carving step (queue.ts, G-3.3) changes nothing the seat will place (G-3.5).
+		if (step.length > 0 && step.every((x) => plannedFor(x) === 'carve')) continue;
 		const keys = new Set(now(cur, seat).map(planKey));
 		const m = step.find((x): x is GiantsMove => typeof x === 'object' && x !== null && keys.has(planKey(x as GiantsMove)));
 		if (!m) break;

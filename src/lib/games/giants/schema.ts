@@ -54,7 +54,8 @@ export const MoveSchema = v.variant('type', [
 		ahu: v.optional(Id)
 	}),
 	v.strictObject({ type: v.literal('rongo') }),
-	v.strictObject({ type: v.literal('pass') }),
+	// A pass may name the phase it is meant for (issue 32: a queued pass, G-3.3/G-4.5); `apply` refuses it in any other.
+	v.strictObject({ type: v.literal('pass'), phase: v.optional(v.picklist(['carve', 'place', 'transport'])) }),
 	v.strictObject({
 		type: v.literal('move'),
 		statue: Id,

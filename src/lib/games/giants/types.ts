@@ -235,7 +235,8 @@ export type GiantsMove =
 	| { type: 'place'; figure: Figure; hex: HexId; logs?: number }
 	| { type: 'action'; figure: 'medicineMan' | 'chief'; hex: HexId; logs?: number; ahu?: AhuId }
 	| { type: 'rongo' }
-	| { type: 'pass' }
+	/** `phase`: optional, the phase the pass is meant for (a queued pass, issue 32); refused in any other. */
+	| { type: 'pass'; phase?: 'carve' | 'place' | 'transport' }
 	| {
 			type: 'move';
 			statue: StatueId;
