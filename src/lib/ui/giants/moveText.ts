@@ -131,8 +131,8 @@ const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /**
  * A queued move in short words, for the plan-ahead list (issue 32; GameModule.moveText): "Worker
  * with 2 logs on H20", "Medicine man on H10: take 4 logs (the forest is cut)", "Chief on H01:
- * reserve A02 (moai 6, headdress 4)". Only phase-3 moves can be queued (G-4.1–G-4.5); any other
- * move is worded as the composer words it.
+ * reserve A02 (moai 6, headdress 4)", "Pass (rest of phase 4)", "Decline the moai (carving)". Moves
+ * without words of their own here (a carving choice, a transport) are worded as the composer words them.
  */
 export function planText(mv: GiantsMove, view: GiantsView, name: NameOf): string {
 	switch (mv.type) {
@@ -146,8 +146,11 @@ export function planText(mv: GiantsMove, view: GiantsView, name: NameOf): string
 		}
 		case 'rongo':
 			return m.giants_plan_rongo();
-		case 'pass':
-			return m.giants_plan_pass();
+		case 'pass': {
+			// A queued pass names its phase (issue 32); a bare one is the composer's, for the phase that runs.
+			const phase = mv.phase ?? (view.phase.kind === 'transport' ? 'transport' : 'place');
+			return phase === 'carve' ? m.giants_plan_decline() : phase === 'transport' ? m.giants_plan_pass_transport() : m.giants_plan_pass();
+		}
 		default:
 			return moveText(mv, view, name);
 	}

@@ -27,7 +27,11 @@ describe('moveText: a queued move in short words (G-4.1–G-4.5)', () => {
 		[{ type: 'action', figure: 'medicineMan', hex: 'H10', logs: 0 }, 'Medicine man on H10 (forest): take 4 logs (the forest is cut)', 'Medizinmann auf H10 (Wald): 4 Baumstämme nehmen (der Wald ist dann gerodet)'],
 		[{ type: 'action', figure: 'chief', hex: 'H01', ahu: 'A02' }, 'Chief on H01 (plain): reserve ahu A02 (moai', 'Häuptling auf H01 (Ebene): Ahu A02 (Moai'],
 		[{ type: 'rongo' }, 'Take a rongo half', 'Rongo-Tafelhälfte nehmen'],
-		[{ type: 'pass' }, 'Pass (rest of phase 3)', 'Passen (Rest von Phase 3)']
+		[{ type: 'pass' }, 'Pass (rest of phase 3)', 'Passen (Rest von Phase 3)'],
+		// Issue 32: a queued pass names its phase (G-4.5; G-3.3 a decline).
+		[{ type: 'pass', phase: 'place' }, 'Pass (rest of phase 3)', 'Passen (Rest von Phase 3)'],
+		[{ type: 'pass', phase: 'transport' }, 'Pass (rest of phase 4)', 'Passen (Rest von Phase 4)'],
+		[{ type: 'pass', phase: 'carve' }, 'Decline the moai', 'Auf den Moai verzichten']
 	];
 	it.each(cases)('%j', (move, en, de) => {
 		overwriteGetLocale(() => 'en');
