@@ -8,35 +8,12 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { deliverDigests, deliverDue, fanOut as fanOutAt, retryDelay, type Senders } from '$lib/server/notify/delivery';
 import { unreadCount } from '$lib/server/notify/inapp';
-import type { ChannelSender, Message, Recipient } from '$lib/server/notify/types';
 import { signUp } from './helpers';
+import { capture, type Sent } from './senders';
 
 const DB = env.DB;
 const ORIGIN = 'https://rongo.test';
 let clockBase = Date.parse('2031-03-10T12:00:00Z'); // a Tuesday, far from other tests' rows
-
-interface Sent {
-	channel: string;
-	to: Recipient;
-	msg: Message;
-	id: string;
-}
-
-function capture(fail: Partial<Record<string, number>> = {}): { senders: Senders; sent: Sent[] } {
-	const sent: Sent[] = [];
-	const make = (channel: string): ChannelSender => ({
-		async send(to, msg, ctx) {
-			// A real channel takes a moment: lets two concurrent runs interleave.
-			await new Promise((r) => setTimeout(r, 5));
-			if ((fail[channel] ?? 0) > 0) {
-				fail[channel]!--;
-				throw new Error(`${channel} is down`);
-			}
-			sent.push({ channel, to, msg, id: ctx.notificationId });
-		}
-	});
-	return { senders: { inapp: make('inapp'), email: make('email'), push: make('push'), webhook: make('webhook') }, sent };
-}
 
 let gameN = 0;
 /** A D1 game with the user at seat 0, awaited (or not), as a GameRoom's outbox would leave it. */

@@ -7,36 +7,14 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { deliverDue, fanOut as fanOutAt, nextWake, type Senders } from '$lib/server/notify/delivery';
-import type { ChannelSender, Message, Recipient } from '$lib/server/notify/types';
 import { GET as settingsGet, PUT as settingsPut } from '../../src/routes/api/me/settings/+server';
 import { mails, signUp } from './helpers';
+import { capture, type Sent } from './senders';
 
 const DB = env.DB;
 const ORIGIN = 'https://rongo.test';
 const MIN = 60_000;
 let clockBase = Date.parse('2033-05-10T12:00:00Z'); // far from other files' rows
-
-interface Sent {
-	channel: string;
-	to: Recipient;
-	msg: Message;
-	id: string;
-}
-
-function capture(fail: Partial<Record<string, number>> = {}): { senders: Senders; sent: Sent[] } {
-	const sent: Sent[] = [];
-	const make = (channel: string): ChannelSender => ({
-		async send(to, msg, ctx) {
-			await new Promise((r) => setTimeout(r, 5)); // a real channel takes a moment: lets runs interleave
-			if ((fail[channel] ?? 0) > 0) {
-				fail[channel]!--;
-				throw new Error(`${channel} is down`);
-			}
-			sent.push({ channel, to, msg, id: ctx.notificationId });
-		}
-	});
-	return { senders: { inapp: make('inapp'), email: make('email'), push: make('push'), webhook: make('webhook') }, sent };
-}
 
 let gameN = 0;
 /** A D1 game with the user at seat 0 (awaited since `since`), names me, ben, caro. */
