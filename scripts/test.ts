@@ -1,10 +1,10 @@
 /**
  * npm test (issue 29): every check of the project, as CI runs it (.ci/run: `npm ci`, then this).
  *
- * The steps: type checks, unit and scenario tests, the build with its bundle check, then the Worker
- * tests and the end-to-end tests side by side (issue 30: both mostly wait — one workerd thread, a
- * browser waiting for its server — so together they take little longer than the longer alone; the
- * Worker tests' output is kept and printed when they end), then the crash test. The
+ * The steps: type checks, unit and scenario tests, the build with its bundle check, then the
+ * end-to-end tests side by side with the Worker tests followed by the crash test (issue 30: they
+ * mostly wait — workerd, a browser waiting for its server — so together they take little longer than
+ * the longest alone; the other lane's output is kept and printed when it ends). The
  * fuzzers (`npm run test:fuzz`: every kind's games, the same games and seeds as ever) run *beside*
  * the steps after the build, at the lowest CPU priority (`nice -n 19`, in the steps' session): they use only the CPU the steps leave idle, so the steps take nearly as long
  * as without them, and what is left of the fuzzing runs at full speed after the last step. Not before the build's end: until then each step recompiles
@@ -22,16 +22,24 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Groups of steps, one group after another; the steps of a group run side by side. */
-const STEPS: [name: string, script: string][][] = [
-	[['check', 'check']],
-	[['unit', 'test:unit']],
-	[['build', 'build:check']],
+type Step = [name: string, script: string];
+/**
+ * Groups of steps, one group after another; the lanes of a group run side by side, the steps of a
+ * lane one after another. The crash test follows the Worker tests in their lane: both are done well
+ * before the end-to-end tests (the Worker tests run two files at a time, vitest.workers.config.ts),
+ * so the crash test costs no wall time of its own; it kills only its own server's process group.
+ */
+const STEPS: Step[][][] = [
+	[[['check', 'check']]],
+	[[['unit', 'test:unit']]],
+	[[['build', 'build:check']]],
 	[
-		['e2e', 'test:e2e'],
-		['worker', 'test:worker']
-	],
-	[['crash', 'test:crash']]
+		[['e2e', 'test:e2e']],
+		[
+			['worker', 'test:worker'],
+			['crash', 'test:crash']
+		]
+	]
 ];
 /** The last step that compiles Paraglide's messages (check, Vitest's and Vite's plugins do). */
 const FUZZ_AFTER = 'build';
@@ -159,14 +167,25 @@ let failed: string | null = null;
 for (const group of STEPS) {
 	const t = Date.now();
 	// Each step's own wall time: from the group's start to its own end.
-	const results = await Promise.all(group.map(([, script], i) => step(script, i > 0).then((r) => ({ ...r, wall: secs(t) }))));
-	group.forEach(([name], i) => times.push([group.length > 1 ? `${name} (side by side)` : name, row(results[i].wall, results[i].cpu, results[i].code)]));
-	const broken = group.filter((_, i) => results[i].code).map(([name]) => name);
+	const lanes = await Promise.all(
+		group.map(async (lane, i) => {
+			const done: { name: string; code: number; cpu: number | null; wall: number }[] = [];
+			for (const [name, script] of lane) {
+				const r = await step(script, i > 0);
+				done.push({ name, ...r, wall: secs(t) });
+				if (r.code) break;
+			}
+			return done;
+		})
+	);
+	const results = lanes.flat();
+	for (const r of results) times.push([group.length > 1 ? `${r.name} (side by side)` : r.name, row(r.wall, r.cpu, r.code)]);
+	const broken = results.filter((r) => r.code).map((r) => r.name);
 	if (broken.length) {
 		failed = broken.join(' and ');
 		break;
 	}
-	if (group.some(([name]) => name === FUZZ_AFTER) && !serial) background = fuzzers(true);
+	if (results.some((r) => r.name === FUZZ_AFTER) && !serial) background = fuzzers(true);
 }
 let fuzzCode = 0;
 if (failed) background?.stop();
