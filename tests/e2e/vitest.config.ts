@@ -18,6 +18,6 @@ export default defineConfig({
 		// Two files at once: each has its own server, D1 copy and browsers, and a file spends most of
 		// its time waiting (for the server, for timers), so two fill the two cores (docs/testing.md).
 		fileParallelism: true,
-		maxWorkers: 3
+		maxWorkers: 2
 	}
 });
