@@ -119,6 +119,7 @@ export class GameRoom extends DurableObject<Env> {
 			standingOf: (seat) => this.store.standing(seat),
 			queueOf: (seat) => this.store.queue(seat),
 			writeQueue: (seat, q) => this.store.setQueue(seat, q.steps, q.rev),
+			queuedSeats: () => this.store.queuedSeats(),
 			lastMove: () => this.store.lastMove(),
 			dropQueue: (seat, q, event) => {
 				ctx.storage.transactionSync(() => {

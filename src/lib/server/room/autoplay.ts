@@ -33,6 +33,8 @@ export interface AutoplayHost {
 	/** A seat's plan-ahead queue (engine/kind.ts `Queueing`), and the write that replaces it. */
 	queueOf(seat: number): SeatQueue;
 	writeQueue(seat: number, q: SeatQueue): void;
+	/** Seats whose queue is not empty. */
+	queuedSeats(): Set<number>;
 	/** The newest move's seat and id (its prefix says who made it: a person, a queue, a timeout, the bot). */
 	lastMove(): { seat: number; moveId: string } | null;
 	/** A seat's queue was dropped: the new (empty) queue and the seat's turn event, in one transaction; its pages are told. */
@@ -123,9 +125,12 @@ export class Autoplay {
 		const h = this.room.held();
 		const queueing = h?.kind.queue;
 		if (!h || !h.state || h.meta.status !== 'active' || !queueing) return false;
+		// After every move: one read when nobody has a plan (the common case), nothing more.
+		const queued = this.room.queuedSeats();
+		const seats = awaited(h.kind, h.state).filter((seat: number) => queued.has(seat) && !h.timers.seats[seat]?.dropped);
+		if (seats.length === 0) return false;
 		const last = this.room.lastMove();
-		for (const seat of awaited(h.kind, h.state)) {
-			if (h.timers.seats[seat]?.dropped) continue;
+		for (const seat of seats) {
 			// Right after the seat's own move in person the player is at the table, in the middle of
 			// their turn: the queue waits for a decision that comes up after someone else's move.
 			if (last && last.seat === seat && !AUTOMATIC.test(last.moveId)) continue;
