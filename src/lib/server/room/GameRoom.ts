@@ -272,7 +272,8 @@ export class GameRoom extends DurableObject<Env> {
 		// any is played — all of them are played, or none.
 		let state = this.core.state;
 		const kind = this.core.kind!;
-		for (let i = 0; i <= more.length; i++) {
+		// (A lone move is tried once, by applyMove below: no dry run on the hot path.)
+		for (let i = 0; more.length > 0 && i <= more.length; i++) {
 			const t = kind.apply(state, me.seat, i === 0 ? input.move : more[i - 1]);
 			// Engine codes and messages pass through: they are written for the mover and hold no secret.
 			// BAD_MOVE is malformed input (400); every other refusal is a rule violation (422).
@@ -283,7 +284,8 @@ export class GameRoom extends DurableObject<Env> {
 		const log: unknown[] = [];
 		for (let i = 0; i <= more.length; i++) {
 			const r = this.core.applyMove(me.seat, user.id, i === 0 ? input.move : more[i - 1], idOf(i), 'player');
-			if (!r.ok) return refuse(r.code === 'BAD_MOVE' ? 400 : 422, r.code, r.message); // not expected: tried above
+			// A lone move's refusal (a whole turn's were tried above), as the engine words it.
+			if (!r.ok) return refuse(r.code === 'BAD_MOVE' ? 400 : 422, r.code, r.message);
 			version = r.version;
 			log.push(...r.log);
 		}
