@@ -46,14 +46,21 @@ async function alarm(stub: Stub, times = 1): Promise<{ events: NotifyEvent[] }> 
 	return runInDurableObject(stub, async (i: GameRoom) => {
 		const written: NotifyEvent[] = [];
 		const add = i.store.addEvent.bind(i.store);
+		const append = i.store.appendMove.bind(i.store);
 		i.store.addEvent = (e) => {
 			written.push(e);
 			add(e);
+		};
+		// A move's events are in its own row (issue 33).
+		i.store.appendMove = (m, after) => {
+			written.push(...(after?.events ?? []));
+			append(m, after);
 		};
 		try {
 			for (let k = 0; k < times; k++) await i.alarm();
 		} finally {
 			i.store.addEvent = add;
+			i.store.appendMove = append;
 		}
 		return { events: written };
 	});

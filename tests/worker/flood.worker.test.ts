@@ -113,9 +113,11 @@ describe('a socket that floods is ended (issue 28)', () => {
 		expect(await s.closedWithin(5000)).toBe(OVER_BUDGET);
 		await settled(s);
 		const acks = s.messages.filter((m) => m.type === 'ack').length;
-		expect(acks).toBeGreaterThan(0);
-		expect(acks).toBeLessThanOrEqual(ROOM_BUDGET.burst);
-		expect((await call(b, 'GET', `/api/games/${id}`)).json.version).toBe(v0 + acks);
+		const applied = ((await call(b, 'GET', `/api/games/${id}`)).json.version as number) - v0;
+		expect(applied).toBeGreaterThan(0);
+		expect(applied).toBeLessThanOrEqual(ROOM_BUDGET.burst);
+		// An ack follows the move's write to D1 (issue 33): the flooding socket may be ended before some come.
+		expect(acks).toBeLessThanOrEqual(applied);
 	});
 
 	it('accepted moves give their token back: a fast player is never cut off', async () => {

@@ -18,7 +18,7 @@
  * (up to a few times, then the flush fails and the room retries it with backoff — the game rows
  * are idempotent upserts, outbox.ts).
  */
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { rate } from 'openskill';
 import { placesBy } from '$lib/engine';
 import { isRated, type D1Payload } from '$lib/protocol/room';
@@ -184,16 +184,15 @@ export async function flushBatch(
 	now = Date.now(),
 	/** More of the room's writes for the same batch (the chat's marks, room/chat.ts). */
 	extra: D1PreparedStatement[] = []
-): Promise<void> {
+): Promise<D1Result[]> {
 	const base = [...outboxBatch(db, p, events), ...extra];
 	if (!ratable(p)) {
-		await db.batch(base);
-		return;
+		return db.batch(base);
 	}
 	for (let i = 0; i < ATTEMPTS; i++) {
 		const plan = await planRating(db, p, now);
 		const results = await db.batch([...base, ...plan.statements]);
-		if (plan.done || (results[base.length]?.meta.changes ?? 0) === 1) return;
+		if (plan.done || (results[base.length]?.meta.changes ?? 0) === 1) return results;
 	}
 	throw new Error(`ratings of ${p.game.id}: the players' ratings kept changing`);
 }

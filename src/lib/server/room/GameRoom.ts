@@ -33,7 +33,7 @@ import { MAX_MORE } from '../games';
 /** A plan-ahead queue holds at most this many steps of at most this many alternatives (docs/api.md). */
 export const MAX_QUEUE_STEPS = 24;
 export const MAX_ALTERNATIVES = 4;
-import { activeSeats, control, userOf } from './projection';
+import { activeSeats, control, d1Payload, userOf } from './projection';
 import { RoomSockets } from './game-sockets';
 import { Autoplay } from './autoplay';
 import { Flusher } from './flusher';
@@ -102,7 +102,14 @@ export class GameRoom extends DurableObject<Env> {
 				return { kind: core.meta!.kind, round: st?.round ?? null, phase: st?.phase ?? '' };
 			}
 		});
-		this.flusher = new Flusher({ ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at), chat: this.chat });
+		this.flusher = new Flusher({
+			ctx, env, store: this.store, gameId, now, armAlarm: (at) => core.armAlarm(at), chat: this.chat,
+			head: () => {
+				const h = core.held();
+				return h ? { version: h.meta.version, payload: () => d1Payload(h) } : null;
+			},
+			cursor: { get: () => core.d1Cursor, set: (v) => void (core.d1Cursor = v) }
+		});
 		this.autoplay = new Autoplay({
 			held: () => core.held(),
 			now,
@@ -110,7 +117,7 @@ export class GameRoom extends DurableObject<Env> {
 			eventContext: (timers, at) => core.eventContextOf({ ...core.held()!, timers }, at),
 			saveTimers: (timers, event) => {
 				ctx.storage.transactionSync(() => {
-					this.store.saveTimers(timers);
+					this.store.saveTimers(timers, core.meta!.version);
 					if (event) this.store.addEvent(event);
 				});
 				core.timers = timers;
@@ -257,10 +264,14 @@ export class GameRoom extends DurableObject<Env> {
 		if (!Array.isArray(more) || more.length > MAX_MORE) return refuse(400, 'BAD_REQUEST', `more must be a list of at most ${MAX_MORE} moves`);
 		// The further moves of a whole turn are stored as `<moveId>~2`, `~3`…: ids no client can choose.
 		const idOf = (i: number) => (i === 0 ? input.moveId : `${input.moveId}~${i + 1}`);
-		const prior = this.store.moveById(input.moveId);
+		// Issue 33: no index on move ids (it cost a row written per move). A retry's expectedVersion is
+		// behind: its move, if it was played, is the row at expectedVersion + 1 (one read by the key); a
+		// move at the current version is new (it cannot have been played); without expectedVersion the
+		// log is searched.
+		const prior = ev !== undefined && ev >= meta.version ? null : this.store.moveById(input.moveId, ev === undefined ? undefined : ev + 1);
 		if (prior) {
 			if (prior.userId === user.id && jsonEqual(JSON.parse(prior.move), input.move)) {
-				const rows = [prior, ...more.map((_, i) => this.store.moveById(idOf(i + 1)))].filter((x) => x !== null);
+				const rows = [prior, ...more.map((_, i) => this.store.moveById(idOf(i + 1), prior.version + i + 1))].filter((x) => x !== null);
 				return { ok: true, version: rows.at(-1)!.version, log: rows.flatMap((x) => JSON.parse(x!.log) as unknown[]), duplicate: true };
 			}
 			return refuse(409, 'MOVE_ID_REUSED', 'this moveId was already used for another move');
@@ -290,6 +301,9 @@ export class GameRoom extends DurableObject<Env> {
 			log.push(...r.log);
 		}
 		this.autoplay.runBots();
+		// Answered once D1 has it too (issue 33: a move sets no alarm to be flushed by; a flush that fails
+		// sets its retry alarm, and a room that restarts before it sends the moves after its cursor again).
+		await this.flusher.flush();
 		return { ok: true, version, log, duplicate: false };
 	}
 

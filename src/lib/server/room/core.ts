@@ -70,6 +70,11 @@ export class RoomCore {
 	broken: string | null = null;
 	/** The clocks (clock.ts), saved in the same transaction as every change. */
 	timers: Timers = emptyTimers();
+	/**
+	 * The version up to which the moves' events are known to be in D1 (the flush moves it on); after a
+	 * load, the newest move's `d1` (storage.ts MoveAfter): the moves after it are sent again.
+	 */
+	d1Cursor = 0;
 	private loaded = false;
 
 	constructor(private readonly host: CoreHost) {}
@@ -80,30 +85,36 @@ export class RoomCore {
 	load(): RoomError | null {
 		if (!this.loaded) {
 			this.loaded = true;
-			if (this.host.store.exists()) {
-				this.host.store.init(); // tables added since this room was created
-				this.meta = this.host.store.meta();
-				if (!this.meta.lastMoves) this.host.store.ensureSeatIndex();
-				this.players = this.host.store.players();
+			const store = this.host.store;
+			if (store.exists()) {
+				store.init(); // tables added since this room was created
+				// The newest meta and clocks: their rows, or the newest move's row (issue 33).
+				const head = store.head();
+				this.meta = head.meta;
+				// No move row carries a cursor (none yet, or a room from before): the outbox row marks what is owed.
+				this.d1Cursor = head.d1 ?? this.meta.version;
+				if (!this.meta.lastMoves) store.ensureSeatIndex();
+				this.players = store.players();
 				this.kind = kindOfMeta(this.meta);
-				let moves: MoveRow[] = [];
 				if (!this.kind) this.broken = 'UNKNOWN_KIND';
 				else if (this.meta.seed && this.meta.config) {
-					moves = this.host.store.moves();
+					// The newest snapshot and the moves after it: a load does not grow with the game (issue 33).
+					const snapshot = store.latestSnapshot();
 					const r = rebuild(
 						this.kind,
 						{ config: this.meta.config, seed: this.meta.seed, engineVersion: this.meta.engineVersion },
-						moves,
-						this.host.store.latestSnapshot()
+						store.movesAfter(snapshot?.version ?? 0),
+						snapshot
 					);
 					if (r.ok) this.state = r.value.state;
 					else this.broken = `${r.code}: ${r.message}`;
 				}
 				if (this.broken) console.error(`GameRoom ${this.meta.gameId}: refusing to serve: ${this.broken}`);
 				else {
-					this.timers = this.host.store.timers() ?? this.legacyTimers();
-					// A room from before rated/casual (saved with its next change).
-					this.meta = upgradeMeta(this.kind!, this.meta, moves, this.timers);
+					this.timers = head.timers ?? this.legacyTimers();
+					// A room from before rated/casual (saved with its next change); only it reads the whole log.
+					const old = this.meta.rated === undefined || (this.meta.decisions === undefined && this.meta.status === 'active');
+					this.meta = upgradeMeta(this.kind!, this.meta, old ? store.moves() : [], this.timers);
 				}
 				if (this.host.pendingFlush()) void this.host.flush();
 			}
@@ -122,7 +133,7 @@ export class RoomCore {
 		const c = control(m);
 		const who = userOf(this.players);
 		const t = advance(startTimers(this.players.length, c, {}), c, { active: awaited(this.kind!, this.state), mover: null, cause: 'none', now: m.updatedAt }, who);
-		this.host.ctx.storage.transactionSync(() => this.host.store.saveTimers(t));
+		this.host.ctx.storage.transactionSync(() => this.host.store.saveTimers(t, m.version));
 		const at = nextDue(t, who);
 		if (at !== null) void this.armAlarm(at);
 		return t;
@@ -198,28 +209,36 @@ export class RoomCore {
 		timers = advance(timers, c, { active: after, mover: o.mover ?? null, cause: o.cause ?? 'none', now }, who);
 		const dropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
 		const held: Held = { kind, meta: next.meta, players: next.players, state: next.state, timers };
-		const payload = JSON.stringify(d1Payload(held));
 		const finished = next.state && next.meta.status === 'finished' && this.meta?.status !== 'finished' ? finalResult(kind, next.state) : null;
+		const store = this.host.store;
 		this.host.ctx.storage.transactionSync(() => {
-			if (o.init) this.host.store.init();
-			this.host.store.saveMeta(next.meta);
-			if (next.players !== this.players) this.host.store.savePlayers(next.players);
-			if (move) this.host.store.appendMove(move);
-			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) this.host.store.saveSnapshot(next.meta.version, next.state);
-			this.host.store.saveTimers(timers);
+			if (o.init) store.init();
 			o.during?.();
 			// Plan ahead (issue 32): the game's end clears every queue; a seat whose queue will answer
 			// gets no turn event (autoplay.ts plays it, or drops the queue and wakes the seat then).
-			if (finished && kind.queue) this.host.store.clearQueues();
-			if (next.state) {
-				const events = changeEvents(this.eventContextOf(held, now), {
-					before: awake, after, mover: away ? null : (o.mover ?? null), timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
-					dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished,
-					queued: kind.queue && !finished ? this.answeringQueues(kind, next.state, after, awake) : undefined
-				});
-				for (const e of events) this.host.store.addEvent(e);
+			if (finished && kind.queue) store.clearQueues();
+			const ownRow = !!move && next.players === this.players;
+			const events = next.state
+				? changeEvents(this.eventContextOf(held, now, ownRow ? move : undefined), {
+						before: awake, after, mover: away ? null : (o.mover ?? null), timeout: o.cause === 'timeout' ? (o.auto ?? null) : null,
+						dropped, droppedNow: [...dropped].filter((s) => !wasDropped.has(s)), finished,
+						queued: kind.queue && !finished ? this.answeringQueues(kind, next.state, after, awake) : undefined
+					})
+				: [];
+			if (ownRow) {
+				// A move (issue 33): its one row carries the meta, the clocks and the events it caused; the
+				// flush writes D1 from the held game and sends the events from the move rows.
+				store.appendMove(move, { meta: next.meta, timers, events, d1: this.d1Cursor });
+			} else {
+				// A lobby change, a clock change: rare; their own rows and an outbox row, as ever.
+				store.saveMeta(next.meta);
+				if (next.players !== this.players) store.savePlayers(next.players);
+				if (move) store.appendMove(move);
+				store.saveTimers(timers, next.meta.version);
+				for (const e of events) store.addEvent(e);
+				store.addOutbox(next.meta.version, '');
 			}
-			this.host.store.addOutbox(next.meta.version, payload);
+			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) store.saveSnapshot(next.meta.version, next.state);
 		});
 		this.kind = kind;
 		this.meta = next.meta;
@@ -228,10 +247,11 @@ export class RoomCore {
 		this.timers = timers;
 		this.host.broadcast(next.log);
 		const timer = nextDue(timers, who) ?? Infinity;
-		// A finishing move flushes at once, like a lobby change: the archive should show it at once.
-		if (move && next.meta.status !== 'finished') {
-			void this.armAlarm(Math.min(now + MOVE_FLUSH_MS, timer));
-			return Promise.resolve();
+		// A move is written to D1 at once, and its answer waits for that (GameRoom.submit; issue 33: no
+		// alarm set per move to flush it — a write of its own). Lobby changes keep a backstop alarm.
+		if (move) {
+			if (timer !== Infinity) void this.armAlarm(timer);
+			return this.host.flush();
 		}
 		void this.armAlarm(Math.min(now + BACKSTOP_MS, timer));
 		return this.host.flush();
@@ -271,10 +291,22 @@ export class RoomCore {
 		return Date.now() + Math.max(0, at - this.host.now());
 	}
 
-	eventContextOf(h: Held, now: number): EventContext {
+	/**
+	 * `pending`: the move being committed, whose row is written with its events (issue 33), so the log
+	 * lookups cannot see it yet: it is added to each seat's "since" here.
+	 */
+	eventContextOf(h: Held, now: number, pending?: MoveRow): EventContext {
 		const version = h.meta.version;
 		const last = h.meta.lastMoves;
-		return eventContext(h, now, this.host.lookingUsers(), (seat) => this.host.store.logSince(seat, version, SINCE_CAP, last ? (last[seat] ?? 0) : undefined));
+		const since = (seat: number) => {
+			const from = last ? (last[seat] ?? 0) : undefined;
+			if (!pending || pending.version !== version) return this.host.store.logSince(seat, version, SINCE_CAP, from);
+			// The seat's own move is the newest: nothing since it.
+			if (pending.seat === seat || (from !== undefined && from >= version)) return { entries: [], more: false };
+			const before = this.host.store.logSince(seat, version - 1, SINCE_CAP - 1, from);
+			return { entries: [...before.entries, { version, log: JSON.parse(pending.log) as unknown[] }], more: before.more };
+		};
+		return eventContext(h, now, this.host.lookingUsers(), since);
 	}
 
 	// ---- the checks every RPC starts with ---------------------------------------------------------

@@ -1,10 +1,14 @@
 /**
- * The room's writer to D1: the newest outbox row and the pending notification events, one batch at a
- * time (outbox.ts says why this can neither duplicate nor roll back anything). A failed write is
- * retried from the room's alarm with backoff; events leave the room's storage only once D1 has them.
+ * The room's writer to D1, one batch at a time (outbox.ts says why this can neither duplicate nor
+ * roll back anything): the game's rows as the room holds them now, when D1 may lack its version, and
+ * the notification events D1 may lack — those of the moves after the D1 cursor (carried in the move
+ * rows, issue 33) and the others' (a reminder, a lobby change: the `events` table). A failed write is
+ * retried from the room's alarm with backoff; an event is sent until D1 has it (and D1 stores it
+ * once, by its id), so none is lost and none is doubled.
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
+import type { NotifyEvent } from '$lib/server/notify/types';
 import { backoffMs, chatStatements } from './outbox';
 import type { ChatMarks } from './chat';
 import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
@@ -23,6 +27,10 @@ export interface FlusherHost {
 	readonly store: RoomStore;
 	gameId(): string | undefined;
 	now(): number;
+	/** The game's version now, and its D1 rows as the room holds them (projection.ts d1Payload); null before a game exists. */
+	head(): { version: number; payload: () => D1Payload } | null;
+	/** The version up to which D1 is known to hold the game and the moves' events (core.ts d1Cursor). */
+	cursor: { get(): number; set(version: number): void };
 	armAlarm(at: number): Promise<void>;
 	/** Table talk's D1 figures (chat.ts); absent in rooms without it. */
 	chat?: { dirty(): boolean; marks(): ChatMarks | null; flushed(changed: number): void };
@@ -38,7 +46,13 @@ export class Flusher {
 
 	/** Anything waiting for D1? */
 	pending(): boolean {
-		return this.room.store.outboxSize() > 0 || this.room.store.eventsSize() > 0 || !!this.room.chat?.dirty();
+		const head = this.room.head();
+		return (
+			this.room.store.outboxSize() > 0 ||
+			this.room.store.eventsSize() > 0 ||
+			!!this.room.chat?.dirty() ||
+			(head !== null && this.room.cursor.get() < head.version)
+		);
 	}
 
 	/** Flushes serially: one D1 batch at a time; changes during a flush trigger one more round. Never rejects. */
@@ -61,39 +75,48 @@ export class Flusher {
 	/** One batch; false (and a retry alarm with backoff) on failure. */
 	private async once(): Promise<boolean> {
 		const { store, env, ctx } = this.room;
-		const row = store.newestOutbox();
-		const events = store.pendingEvents(EVENTS_PER_FLUSH);
+		const head = this.room.head();
+		const cursor = this.room.cursor.get();
+		const owed = store.outboxSize() > 0 || (head !== null && cursor < head.version);
+		const tableEvents = store.pendingEvents(EVENTS_PER_FLUSH);
+		const moveEvents = head && cursor < head.version ? store.moveEventsAfter(cursor, EVENTS_PER_FLUSH) : [];
 		const chatDirty = !!this.room.chat?.dirty();
-		if (!row && events.length === 0 && !chatDirty) return true;
+		if (!owed && tableEvents.length === 0 && moveEvents.length === 0 && !chatDirty) return true;
+		const events: NotifyEvent[] = [...tableEvents, ...moveEvents.flatMap((m) => m.events)];
+		// Every move up to here is covered, unless the events were cut at the limit (then one more round).
+		const upTo = moveEvents.length === EVENTS_PER_FLUSH ? moveEvents.at(-1)!.version : (head?.version ?? cursor);
 		const chat = chatDirty ? (this.room.chat?.marks() ?? null) : null;
 		const gameId = this.room.gameId();
+		const payload = owed && head ? head.payload() : null;
 		try {
 			const seam = store.counter('failD1');
 			if (seam > 0) {
 				store.setCounter('failD1', seam - 1);
 				throw new Error('test seam: D1 write refused');
 			}
-			const payload = row ? (JSON.parse(row.payload) as D1Payload) : null;
 			// The game's rows, events and chat marks, and for a normal end its ratings (issue 15, people/ratings.ts).
-			await flushBatch(env.DB, payload, events, this.room.now(), gameId ? chatStatements(env.DB, gameId, chat) : []);
+			const results = await flushBatch(env.DB, payload, events, this.room.now(), gameId ? chatStatements(env.DB, gameId, chat) : []);
+			const failures = store.counter('flushFailures');
 			ctx.storage.transactionSync(() => {
-				if (row) store.clearOutbox(row.version);
+				if (payload) store.clearOutbox(payload.game.version);
 				if (chat) this.room.chat!.flushed(chat.changed);
-				store.deleteEvents(events.map((e) => e.id));
-				store.setCounter('flushFailures', 0);
+				if (tableEvents.length) store.deleteEvents(tableEvents.map((e) => e.id));
+				// Written only after failures (issue 33: not a row per flush).
+				if (failures !== 0) store.setCounter('flushFailures', 0);
 			});
+			if (upTo > this.room.cursor.get()) this.room.cursor.set(upTo);
 			this.retryAt = null;
-			if (payload) this.tellHubs(payload);
-			if (events.length) {
-				if (store.eventsSize() > 0) this.again = true;
-				this.kickPostman();
-			}
+			// Sent again after a restart and already in D1: nothing changed, nobody to tell.
+			const changed = results.some((r) => (r.meta?.changes ?? 0) > 0);
+			if (payload && changed) this.tellHubs(payload);
+			if (events.length && changed) this.kickPostman();
+			if (store.eventsSize() > 0 || moveEvents.length === EVENTS_PER_FLUSH) this.again = true;
 			return true;
 		} catch (e) {
 			const failures = store.counter('flushFailures') + 1;
 			store.setCounter('flushFailures', failures);
 			const delay = backoffMs(failures);
-			console.error(`GameRoom ${this.room.gameId()}: D1 write of version ${row?.version ?? '(events)'} failed (${failures}x), retry in ${delay} ms: ${(e as Error).message}`);
+			console.error(`GameRoom ${this.room.gameId()}: D1 write of version ${payload?.game.version ?? '(events)'} failed (${failures}x), retry in ${delay} ms: ${(e as Error).message}`);
 			this.retryAt = this.room.now() + delay;
 			await this.room.armAlarm(this.retryAt);
 			return false;

@@ -93,6 +93,14 @@ export function scrubStorage(sql: SqlStorage, userId: string, username: string |
 	sql.exec('UPDATE moves SET user_id = ? WHERE user_id = ?', tomb, userId);
 	sql.exec('DELETE FROM seen WHERE user_id = ?', userId);
 	if (seat !== null) sql.exec('DELETE FROM standing WHERE seat = ?', seat);
+	// What a move's row carries (issue 33): its meta and clocks name the user (creator, vacations) and are
+	// superseded by the meta and timers rows this change writes; its events are scrubbed like the others below.
+	sql.exec('UPDATE moves SET meta = NULL, timers = NULL WHERE meta IS NOT NULL OR timers IS NOT NULL');
+	for (const row of sql.exec<{ version: number; events: string }>('SELECT version, events FROM moves WHERE events IS NOT NULL').toArray()) {
+		const events = (JSON.parse(row.events) as NotifyEvent[]).filter((e) => e.userId !== userId);
+		for (const e of events) if (username !== null && e.data?.names?.includes(username)) e.data.names = e.data.names.map((n) => (n === username ? DELETED_PLAYER : n));
+		sql.exec('UPDATE moves SET events = ? WHERE version = ?', events.length ? JSON.stringify(events) : null, row.version);
+	}
 	for (const row of sql.exec<{ id: string; payload: string }>('SELECT id, payload FROM events').toArray()) {
 		const e = JSON.parse(row.payload) as NotifyEvent;
 		if (e.userId === userId) {

@@ -72,22 +72,29 @@ describe('lobby rules', () => {
 });
 
 describe('rebuild', () => {
-	it('replays the log and checks the snapshot; refuses another engine version', () => {
+	it('replays the log from the setup, or the moves after a snapshot on top of it (issue 33); refuses another engine version and a refused move', () => {
 		const config = { players: 3 };
 		const setup = { config, seed: 'x', engineVersion: giants.engineVersion };
 		let state = (startState(giants, config, 'x') as { ok: true; value: import('$lib/games/giants').GiantsState }).value;
 		const moves = [];
-		for (let v = 1; v <= 3; v++) {
+		const states = [];
+		for (let v = 1; v <= 5; v++) {
 			const seat = giants.activeSeats(state)[0];
 			const move = giants.legalMoves(state, seat)[0];
 			const r = giants.apply(state, seat, move);
 			if (!r.ok) throw new Error(r.code);
 			state = r.value.state;
+			states.push(state);
 			moves.push({ version: v, seat, move: JSON.stringify(move) });
 		}
-		expect(rebuild(erase(giantsKind), setup, moves, { version: 3, state })).toMatchObject({ ok: true, value: { checkedSnapshot: 3 } });
-		expect(rebuild(erase(giantsKind), setup, moves, { version: 3, state: { ...state, round: 9 } })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
-		expect(rebuild(erase(giantsKind), setup, moves, { version: 7, state })).toMatchObject({ ok: false, code: 'SNAPSHOT_MISMATCH' });
+		expect(rebuild(erase(giantsKind), setup, moves, null)).toEqual({ ok: true, value: { state, fromSnapshot: null, replayed: 5 } });
+		// From the snapshot at version 3: only moves 4 and 5 are applied, and the result is the same state.
+		expect(rebuild(erase(giantsKind), setup, moves.slice(3), { version: 3, state: states[2] })).toEqual({ ok: true, value: { state, fromSnapshot: 3, replayed: 2 } });
+		// A logged move the engine refuses on the snapshot (storage changed under the game): refused, with its version.
+		const wrong = rebuild(erase(giantsKind), setup, moves.slice(3), { version: 3, state: states[0] });
+		expect(wrong).toMatchObject({ ok: false, code: 'REPLAY_FAILED' });
+		expect(!wrong.ok && wrong.message).toMatch(/version [45]/);
 		expect(rebuild(erase(giantsKind), { ...setup, engineVersion: 'giants@0' }, moves, null)).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
+		expect(rebuild(erase(giantsKind), { ...setup, engineVersion: 'giants@0' }, [], { version: 3, state })).toMatchObject({ ok: false, code: 'ENGINE_VERSION' });
 	});
 });

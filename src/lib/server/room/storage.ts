@@ -77,22 +77,51 @@ export interface MoveRow {
 	at: number;
 }
 
+/**
+ * What a move's row carries besides the move (issue 33: one row written per move). The meta and the
+ * clocks after it — no meta or timers row is rewritten per move; the newest of the rows and the move
+ * log is the truth (`RoomStore.head`) — the notification events it caused, which the flush copies to
+ * D1 (no pending-events row inserted and deleted per event), and `d1`: the version the D1 copy was
+ * known to hold when the move was written (after a restart, the moves after it may not be in D1 yet:
+ * their events are sent again, which D1 stores once).
+ */
+export interface MoveAfter {
+	meta: Meta;
+	timers: Timers;
+	events: NotifyEvent[];
+	d1: number;
+}
+
+/** The newest meta and clocks (`RoomStore.head`), and the D1 cursor of the newest move. */
+export interface Head {
+	meta: Meta;
+	timers: Timers | null;
+	/** The newest move's `d1` (MoveAfter), or null: no move row carries one (no moves, or a room from before). */
+	d1: number | null;
+	/** The newest move's version (0: none). */
+	lastMove: number;
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS players (
 	user_id TEXT PRIMARY KEY, username TEXT NOT NULL, seat INTEGER NOT NULL UNIQUE, joined_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS moves (
-	version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, user_id TEXT NOT NULL, move_id TEXT NOT NULL UNIQUE,
-	move TEXT NOT NULL, log TEXT NOT NULL, engine_version TEXT NOT NULL, at INTEGER NOT NULL);
+	version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, user_id TEXT NOT NULL, move_id TEXT NOT NULL,
+	move TEXT NOT NULL, log TEXT NOT NULL, engine_version TEXT NOT NULL, at INTEGER NOT NULL,
+	meta TEXT, timers TEXT, events TEXT, d1 INTEGER);
 CREATE TABLE IF NOT EXISTS snapshots (version INTEGER PRIMARY KEY, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (version INTEGER PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS timers (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS timers (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL, version INTEGER);
 CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (user_id TEXT PRIMARY KEY, version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS standing (seat INTEGER PRIMARY KEY, answer TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS queue (seat INTEGER PRIMARY KEY, steps TEXT NOT NULL, rev INTEGER NOT NULL);
 `;
+
+/** Counts up whenever SCHEMA or init()'s changes of older rooms change. */
+const SCHEMA_VERSION = 33;
 
 /** Snapshot the state every N versions (a cache; the log stays the truth, conventions §6). */
 export const SNAPSHOT_EVERY = 20;
@@ -109,7 +138,33 @@ export class RoomStore {
 	}
 
 	init(): void {
+		// Once per room and schema: a cold load reads one counter, not the schema (issue 33).
+		if (this.sql.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'counters'").toArray().length && this.counter('schema') >= SCHEMA_VERSION) return;
 		this.sql.exec(SCHEMA);
+		// Rooms created before issue 33: their move rows gain the columns (NULL in the rows before),
+		// their timers row its version. Their `move_id UNIQUE` index stays (it only costs them).
+		const cols = (t: string) => new Set(this.sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${t}')`).toArray().map((r) => r.name));
+		const moves = cols('moves');
+		for (const c of ['meta TEXT', 'timers TEXT', 'events TEXT', 'd1 INTEGER']) if (!moves.has(c.split(' ')[0])) this.sql.exec(`ALTER TABLE moves ADD COLUMN ${c}`);
+		if (!cols('timers').has('version')) this.sql.exec('ALTER TABLE timers ADD COLUMN version INTEGER');
+		this.setCounter('schema', SCHEMA_VERSION);
+	}
+
+	/**
+	 * The newest meta and clocks: the meta and timers rows, unless a later move's row carries newer
+	 * ones (issue 33). A timers row written at the newest move's version (a reminder's mark, after the
+	 * move) is newer than that move's.
+	 */
+	head(): Head {
+		let meta = this.meta();
+		const t = this.sql.exec<{ data: string; version: number | null }>('SELECT data, version FROM timers WHERE id = 1').toArray()[0];
+		let timers = t ? (JSON.parse(t.data) as Timers) : null;
+		const last = this.sql
+			.exec<{ version: number; meta: string | null; timers: string | null; d1: number | null }>('SELECT version, meta, timers, d1 FROM moves ORDER BY version DESC LIMIT 1')
+			.toArray()[0];
+		if (last?.meta && last.version > meta.version) meta = JSON.parse(last.meta) as Meta;
+		if (last?.timers && (!t || t.version === null || last.version > t.version)) timers = JSON.parse(last.timers) as Timers;
+		return { meta, timers, d1: last?.d1 ?? null, lastMove: last?.version ?? 0 };
 	}
 
 	/**
@@ -151,21 +206,48 @@ export class RoomStore {
 
 	moves(): MoveRow[] {
 		return this.sql
-			.exec<Record<string, string | number>>('SELECT * FROM moves ORDER BY version')
+			.exec<Record<string, string | number>>('SELECT version, seat, user_id, move_id, move, log, engine_version, at FROM moves ORDER BY version')
 			.toArray()
 			.map(toMoveRow);
 	}
 
-	moveById(moveId: string): MoveRow | null {
-		const rows = this.sql.exec<Record<string, string | number>>('SELECT * FROM moves WHERE move_id = ?', moveId).toArray();
+	/** The moves after `version`, oldest first (the replay after a snapshot). */
+	movesAfter(version: number): MoveRow[] {
+		return this.sql
+			.exec<Record<string, string | number>>('SELECT version, seat, user_id, move_id, move, log, engine_version, at FROM moves WHERE version > ? ORDER BY version', version)
+			.toArray()
+			.map(toMoveRow);
+	}
+
+	/**
+	 * The move with this id. `at`: the version it would have if it was played (a retry's
+	 * expectedVersion + 1): one row read by the key. Without it the log is scanned — rows read, not
+	 * written (issue 33: no `move_id` index, which cost a row written per move).
+	 */
+	moveById(moveId: string, at?: number): MoveRow | null {
+		const q = 'SELECT version, seat, user_id, move_id, move, log, engine_version, at FROM moves';
+		const rows = (at === undefined ? this.sql.exec<Record<string, string | number>>(`${q} WHERE move_id = ?`, moveId) : this.sql.exec<Record<string, string | number>>(`${q} WHERE version = ? AND move_id = ?`, at, moveId)).toArray();
 		return rows.length ? toMoveRow(rows[0]) : null;
 	}
 
-	appendMove(m: MoveRow): void {
+	/** The move's one row, with what it changed (MoveAfter); `after` null: a move without (tests). */
+	appendMove(m: MoveRow, after: MoveAfter | null = null): void {
 		this.sql.exec(
-			'INSERT INTO moves (version, seat, user_id, move_id, move, log, engine_version, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-			m.version, m.seat, m.userId, m.moveId, m.move, m.log, m.engineVersion, m.at
+			'INSERT INTO moves (version, seat, user_id, move_id, move, log, engine_version, at, meta, timers, events, d1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+			m.version, m.seat, m.userId, m.moveId, m.move, m.log, m.engineVersion, m.at,
+			after ? JSON.stringify(after.meta) : null,
+			after ? JSON.stringify(after.timers) : null,
+			after && after.events.length ? JSON.stringify(after.events) : null,
+			after ? after.d1 : null
 		);
+	}
+
+	/** The notification events carried by the moves after `version` (the flush sends them to D1). */
+	moveEventsAfter(version: number, limit: number): { version: number; events: NotifyEvent[] }[] {
+		return this.sql
+			.exec<{ version: number; events: string }>('SELECT version, events FROM moves WHERE version > ? AND events IS NOT NULL ORDER BY version LIMIT ?', version, limit)
+			.toArray()
+			.map((r) => ({ version: r.version, events: JSON.parse(r.events) as NotifyEvent[] }));
 	}
 
 	latestSnapshot(): { version: number; state: unknown } | null {
@@ -206,12 +288,12 @@ export class RoomStore {
 
 	/** The clocks (clock.ts), or null in a room created before clocks existed. */
 	timers(): Timers | null {
-		const rows = this.sql.exec<{ data: string }>('SELECT data FROM timers WHERE id = 1').toArray();
-		return rows.length ? (JSON.parse(rows[0].data) as Timers) : null;
+		return this.head().timers;
 	}
 
-	saveTimers(t: Timers): void {
-		this.sql.exec('INSERT INTO timers (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data', JSON.stringify(t));
+	/** The clocks as of `version` (the game's version when they changed: head() orders them against moves). */
+	saveTimers(t: Timers, version: number): void {
+		this.sql.exec('INSERT INTO timers (id, data, version) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data, version = excluded.version', JSON.stringify(t), version);
 	}
 
 	/** Notification events wait here until a flush has written them to D1 (unlike outbox rows, each one counts). */
