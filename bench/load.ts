@@ -244,6 +244,9 @@ async function cost() {
 				doRowsWritten: d('doSqlRowsWritten') + d('doStorageWrites'),
 				d1RowsRead: d('d1RowsRead'),
 				d1RowsWritten: d('d1RowsWritten'),
+				d1Queries: d('d1Queries'),
+				d1WriteQueries: d('d1WriteQueries'),
+				d1SqlMs: d('d1SqlMs'),
 				doStoredBytes: d('doBytes'),
 				d1StoredBytes: d('d1Bytes')
 			};
@@ -269,6 +272,7 @@ async function cost() {
 		console.log('  |---|---:|---:|');
 		for (const line of p.lines) console.log(`  | ${line.what} | ${line.amount} | ${line.usd.toExponential(2)} |`);
 		console.log(`  | **total** | | **${p.total.toExponential(2)}** (lichess ≈ 2.7e-4) — dominated by ${p.lines.reduce((a, b) => (b.usd > a.usd ? b : a)).what} |`);
+		console.log(`  | D1 statements (writes), SQL time | ${counts.d1Queries?.toFixed(0)} (${counts.d1WriteQueries?.toFixed(0)}), ${counts.d1SqlMs?.toFixed(0)} ms | not billed |`);
 		console.log(`  | storage kept (DO ${(counts.doStoredBytes / 1024).toFixed(1)} KiB, D1 ${(counts.d1StoredBytes / 1024).toFixed(1)} KiB) | per month | ${p.storagePerMonth.toExponential(2)} |`);
 	}
 	console.log(`\nprices: ${JSON.stringify(PRICES)}`);

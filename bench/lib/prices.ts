@@ -34,6 +34,10 @@ export interface GameCounts {
 	doRowsWritten: number;
 	d1RowsRead: number;
 	d1RowsWritten: number;
+	/** D1 statements, those that write, and D1's own SQL time (ms) — not billed; bench:scale's capacity model reads them. */
+	d1Queries?: number;
+	d1WriteQueries?: number;
+	d1SqlMs?: number;
 	doStoredBytes: number;
 	d1StoredBytes: number;
 }

@@ -15,7 +15,11 @@ import { meter, type DevEnv } from './dev';
 import type { D1Database, D1PreparedStatement, DurableObjectNamespace, DurableObjectState, DurableObjectStorage, SqlStorage, SqlStorageCursor, SqlStorageValue } from '@cloudflare/workers-types';
 
 export interface MeterTotals {
+	/** D1 statements (each statement of a batch counts), and those of them that write. */
 	d1Queries: number;
+	d1WriteQueries: number;
+	/** D1's own SQL time (`meta.duration`), summed: what the single-threaded database was busy with. */
+	d1SqlMs: number;
 	d1RowsRead: number;
 	d1RowsWritten: number;
 	doSqlRowsRead: number;
@@ -33,6 +37,8 @@ export interface MeterTotals {
 
 const totals: MeterTotals = {
 	d1Queries: 0,
+	d1WriteQueries: 0,
+	d1SqlMs: 0,
 	d1RowsRead: 0,
 	d1RowsWritten: 0,
 	doSqlRowsRead: 0,
@@ -86,9 +92,11 @@ function tally(sql: string, read: number, written: number) {
 	bySql.set(key, c);
 }
 
-type Meta = { meta?: { rows_read?: number; rows_written?: number; size_after?: number } };
+type Meta = { meta?: { rows_read?: number; rows_written?: number; size_after?: number; duration?: number } };
 function countMeta(r: Meta | undefined, sql = '?') {
 	totals.d1Queries++;
+	if (!READ.test(sql)) totals.d1WriteQueries++;
+	totals.d1SqlMs += r?.meta?.duration ?? 0;
 	if (r?.meta?.size_after) totals.d1Bytes = r.meta.size_after;
 	totals.d1RowsRead += r?.meta?.rows_read ?? 0;
 	totals.d1RowsWritten += r?.meta?.rows_written ?? 0;
