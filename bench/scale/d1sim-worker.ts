@@ -1,0 +1,91 @@
+/**
+ * bench:scale-d1's Worker (bench/scale-d1.ts bundles it and runs it in Miniflare: workerd and the local
+ * D1, nothing of the app's routing): the real D1 write path of a move — the room's flush batch
+ * (room/outbox.ts `outboxBatch`: the games upsert, the older seats' delete, a seat upsert per player,
+ * the turn event) and the postman's real fan-out (notify/delivery.ts `fanOut`: the pending events,
+ * their users, prefs and still-awaited check, the inbox rows and the fanned-out marks) — against
+ * one D1 database or against two, a game's rows in the database of its hash.
+ */
+import type { D1Database } from '@cloudflare/workers-types';
+import { outboxBatch } from '../../src/lib/server/room/outbox';
+import { fanOut } from '../../src/lib/server/notify/delivery';
+import type { D1Payload } from '../../src/lib/protocol/room';
+import type { NotifyEvent } from '../../src/lib/server/notify/types';
+
+interface Env {
+	DB: D1Database;
+	DB2: D1Database;
+}
+
+const PLAYERS = 3;
+const users = (g: number) => Array.from({ length: PLAYERS }, (_, s) => `u${(g * PLAYERS + s) % 600}`);
+
+/** Version `v` of game `g`: seat v % 3 is awaited; its player gets a turn event. */
+function move(g: number, v: number, now: number): { p: D1Payload; e: NotifyEvent } {
+	const id = `g${g}`;
+	const seat = v % PLAYERS;
+	const us = users(g);
+	const p = {
+		game: {
+			id, game: 'giants', status: 'active', visibility: 'public', inviteCode: null, creatorId: us[0], options: '{}', seatsWanted: PLAYERS,
+			timeLimit: '3d', engineVersion: 'giants@1', version: v, activeSeats: JSON.stringify([seat]), seedCommitment: null,
+			clock: '{"kind":"move","days":3}', createdAt: now, updatedAt: now, startedAt: now, finishedAt: null, rounds: 1 + Math.floor(v / 9), players: PLAYERS, rated: false
+		},
+		seats: us.map((userId, s) => ({ userId, seat: s, colour: s, score: 0, winner: 0, joinedAt: now, waitingSince: s === seat ? now : null, deadline: s === seat ? now + 3 * 86_400_000 : null, timeouts: 0, dropped: 0, place: null }))
+	} as unknown as D1Payload;
+	const e: NotifyEvent = {
+		id: `${id}:${v}:turn:${seat}`, userId: us[seat], gameId: id, kind: 'turn', version: v, gameOpen: false, createdAt: now,
+		data: { gameId: id, kind: 'giants', version: v, seat, round: 1, phase: 'place', names: us, since: [], deadline: now + 3 * 86_400_000 }
+	};
+	return { p, e };
+}
+
+const dbOf = (env: Env, g: number, split: boolean) => (split && g % 2 === 1 ? env.DB2 : env.DB);
+type Meta = { meta?: { duration?: number } };
+
+export default {
+	async fetch(request: Request, env: Env): Promise<Response> {
+		const url = new URL(request.url);
+		const split = url.searchParams.get('split') === '1';
+		if (url.pathname === '/setup') {
+			const statements = (await request.json()) as string[];
+			for (const db of [env.DB, env.DB2]) {
+				for (const sql of statements) await db.prepare(sql).run();
+				const now = Date.now();
+				const insert = db.prepare("INSERT OR IGNORE INTO users (id, username, username_key, password_hash, created_at) VALUES (?1, ?1, ?1, 'x', ?2)");
+				await db.batch(Array.from({ length: 600 }, (_, i) => insert.bind(`u${i}`, now)));
+			}
+			return Response.json({ ok: true });
+		}
+		if (url.pathname === '/flush') {
+			// One move's flush for each game listed (`g=1,2,3`, version `v`), all at once.
+			const v = Number(url.searchParams.get('v'));
+			const games = (url.searchParams.get('g') ?? '').split(',').map(Number);
+			const now = Date.now();
+			let sqlMs = 0;
+			await Promise.all(
+				games.map(async (g) => {
+					const db = dbOf(env, g, split);
+					const { p, e } = move(g, v, now);
+					const rs = (await db.batch(outboxBatch(db as never, p, [e]) as never)) as Meta[];
+					for (const r of rs) sqlMs += r.meta?.duration ?? 0;
+				})
+			);
+			return Response.json({ sqlMs });
+		}
+		if (url.pathname === '/fanout') {
+			// The postman of database `db` (0 or 1): fans out everything pending now.
+			const db = url.searchParams.get('db') === '1' ? env.DB2 : env.DB;
+			let n = 0;
+			for (let k; (k = await fanOut(db as never, Date.now(), 'http://localhost')) > 0; ) n += k;
+			return Response.json({ n });
+		}
+		if (url.pathname === '/count') {
+			const out = [];
+			for (const db of [env.DB, env.DB2])
+				out.push(await db.prepare('SELECT (SELECT count(*) FROM inbox) AS inbox, (SELECT count(*) FROM notification_events WHERE fanned_out = 0) AS pending, (SELECT count(*) FROM games) AS games').first());
+			return Response.json(out);
+		}
+		return new Response('not found', { status: 404 });
+	}
+};
