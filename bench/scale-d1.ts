@@ -9,7 +9,10 @@
  *  2. two D1 databases, a game in the one of its hash, each with its own postman (step 4 of the plan,
  *     "several D1 databases by game", with two).
  * Each request flushes one move of `--per-request` different games at once; `--in-flight` requests
- * are kept open. Reports moves flushed per second, D1's own SQL time per move (meta.duration), the
+ * are kept open.
+ * Then the postman's sending: `--mails` users each with a turn due by email, delivered by the real
+ * `deliverDue` loop with a sender that only waits (0 ms, and 100 ms as the model assumes), by one
+ * postman and by 4 racing on their claims (the model's step 1 without the sharding). Reports moves flushed per second, D1's own SQL time per move (meta.duration), the
  * flush's wall time p50/p95, and what the postman fanned out (events/s, and the backlog left).
  *
  * The local D1 is SQLite inside a Durable Object of this machine's workerd, on tmpfs by default: no
@@ -30,8 +33,9 @@ const GAMES = Number(value('--games') ?? 600);
 const PER_REQUEST = Number(value('--per-request') ?? 10);
 const IN_FLIGHT = Number(value('--in-flight') ?? 8);
 const ROUNDS = Number(value('--rounds') ?? 2);
+const MAILS = Number(value('--mails') ?? 200);
 const STATE_PARENT = value('--state-dir') ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
-if (![SECONDS, GAMES, PER_REQUEST, IN_FLIGHT, ROUNDS].every((n) => Number.isInteger(n) && n >= 1) || GAMES % PER_REQUEST !== 0) {
+if (![SECONDS, GAMES, PER_REQUEST, IN_FLIGHT, ROUNDS, MAILS].every((n) => Number.isInteger(n) && n >= 1) || GAMES % PER_REQUEST !== 0) {
 	console.error('usage: npm run bench:scale-d1 -- [--seconds S] [--games N] [--per-request K (divides N)] [--in-flight R] [--state-dir DIR]');
 	process.exit(2);
 }
@@ -160,4 +164,40 @@ for (const split of [false, true]) {
 	const r = await run(split);
 	console.log(`| ${r.label} | **${(r.moves / r.secs).toFixed(0)}** (${r.moves} in ${r.secs.toFixed(1)} s) | ${(r.sqlMs / r.moves).toFixed(3)} | ${ms(q(r.walls, 0.5))} / ${ms(q(r.walls, 0.95))} | ${(r.fanned / r.secs).toFixed(0)} | ${r.backlog} | ${(r.cpuMs / r.moves).toFixed(2)} ms, ${(r.cpuMs / 1000 / r.secs).toFixed(2)} |`);
 }
+/** The postman's sends per second: `postmen` delivery loops at once, each send taking `delay` ms. */
+async function mail(postmen: number, delay: number): Promise<{ perSecond: number; told: number; sends: number; due: number }> {
+	const dir = mkdtempSync(join(STATE_PARENT, 'rongo-scale-mail-'));
+	const server = await startDevServer({ port: await freePort(), persistTo: dir, stdio: 'pipe', logLevel: 'warn', env: { X_LOCAL_OBSERVABILITY: 'false' }, config: join(workDir, 'wrangler.toml') });
+	const call = (path: string, init?: RequestInit) => fetch(server.url + path, init);
+	try {
+		const setup = await call('/setup', { method: 'POST', body: JSON.stringify(migrationStatements()) });
+		if (!setup.ok) throw new Error(`setup: ${await setup.text()}`);
+		const m = await call(`/mail-setup?n=${MAILS}`);
+		if (!m.ok) throw new Error(`mail-setup: ${await m.text()}`);
+		const { due } = (await m.json()) as { due: number };
+		const t0 = performance.now();
+		const runs = await Promise.all(
+			Array.from({ length: postmen }, async () => {
+				const r = await call(`/deliver?delay=${delay}`);
+				if (!r.ok) throw new Error(`deliver: ${await r.text()}`);
+				return (await r.json()) as { told: number; sends: number };
+			})
+		);
+		const secs = (performance.now() - t0) / 1000;
+		const sends = runs.reduce((s, r) => s + r.sends, 0);
+		return { perSecond: sends / secs, told: runs.reduce((s, r) => s + r.told, 0), sends, due };
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+console.log(`\nThe postman's sending: ${MAILS} users, each with one turn due by email (no grace), delivered by the real deliverDue loop\n`);
+console.log('| postmen at once | each send takes | messages sent/s | sent (due) |');
+console.log('|---:|---:|---:|---|');
+for (const [postmen, delay] of [[1, 0], [4, 0], [1, 100], [4, 100]]) {
+	const r = await mail(postmen, delay);
+	console.log(`| ${postmen} | ${delay} ms | **${r.perSecond.toFixed(1)}** | ${r.sends} (${r.due}) |`);
+}
+
 rmSync(workDir, { recursive: true, force: true });

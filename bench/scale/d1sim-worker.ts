@@ -4,11 +4,13 @@
  * (room/outbox.ts `outboxBatch`: the games upsert, the older seats' delete, a seat upsert per player,
  * the turn event) and the postman's real fan-out (notify/delivery.ts `fanOut`: the pending events,
  * their users, prefs and still-awaited check, the inbox rows and the fanned-out marks) — against
- * one D1 database or against two, a game's rows in the database of its hash.
+ * one D1 database or against two, a game's rows in the database of its hash. And the postman's real
+ * delivery loop (`deliverDue`: each trip's claim, rows, user, send and mark) with a sender that
+ * only waits a given time, by one postman or by several racing on their claims.
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { outboxBatch } from '../../src/lib/server/room/outbox';
-import { fanOut } from '../../src/lib/server/notify/delivery';
+import { deliverDue, fanOut, type Senders } from '../../src/lib/server/notify/delivery';
 import type { D1Payload } from '../../src/lib/protocol/room';
 import type { NotifyEvent } from '../../src/lib/server/notify/types';
 
@@ -39,6 +41,16 @@ function move(g: number, v: number, now: number): { p: D1Payload; e: NotifyEvent
 	};
 	return { p, e };
 }
+
+/** Mail game `i`: its first seat, user `m<i>` (a verified address, no grace), is awaited. */
+function mailMove(i: number, now: number): { p: D1Payload; e: NotifyEvent } {
+	const { p, e } = move(100_000 + i, 3, now);
+	const us = [`m${i}`, 'u1', 'u2'];
+	p.seats = p.seats.map((s, k) => ({ ...s, userId: us[k] }));
+	return { p, e: { ...e, userId: us[0], data: { ...e.data, names: us } } };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const dbOf = (env: Env, g: number, split: boolean) => (split && g % 2 === 1 ? env.DB2 : env.DB);
 type Meta = { meta?: { duration?: number } };
@@ -79,6 +91,38 @@ export default {
 			let n = 0;
 			for (let k; (k = await fanOut(db as never, Date.now(), 'http://localhost')) > 0; ) n += k;
 			return Response.json({ n });
+		}
+		if (url.pathname === '/mail-setup') {
+			// `n` users with a verified address and no grace, one game each where it is their turn, fanned
+			// out: n email deliveries due now.
+			const n = Number(url.searchParams.get('n'));
+			const now = Date.now();
+			const db = env.DB;
+			const insert = db.prepare(
+				"INSERT OR IGNORE INTO users (id, username, username_key, password_hash, created_at, email, email_verified_at, grace_minutes) VALUES (?1, ?1, ?1, 'x', ?2, ?1 || '@example.com', ?2, 0)"
+			);
+			await db.batch(Array.from({ length: n }, (_, i) => insert.bind(`m${i}`, now)));
+			for (let i = 0; i < n; i += 20)
+				await Promise.all(
+					Array.from({ length: Math.min(20, n - i) }, (_, k) => {
+						const { p, e } = mailMove(i + k, now);
+						return db.batch(outboxBatch(db as never, p, [e]) as never);
+					})
+				);
+			let fanned = 0;
+			for (let k; (k = await fanOut(db as never, Date.now(), 'http://localhost')) > 0; ) fanned += k;
+			const due = await db.prepare("SELECT count(*) AS n FROM notifications WHERE status = 'pending' AND channel = 'email'").first<{ n: number }>();
+			return Response.json({ fanned, due: due?.n ?? 0 });
+		}
+		if (url.pathname === '/deliver') {
+			// One postman's delivery loop until nothing is due; every send takes `delay` ms.
+			const delay = Number(url.searchParams.get('delay'));
+			let sends = 0;
+			const sender = { send: async () => { sends++; await wait(delay); } };
+			const senders = { inapp: sender, email: sender, push: sender, webhook: sender } as unknown as Senders;
+			let told = 0;
+			for (let k; (k = await deliverDue(env.DB as never, Date.now(), senders, 'http://localhost')) > 0; ) told += k;
+			return Response.json({ told, sends });
 		}
 		if (url.pathname === '/count') {
 			const out = [];
