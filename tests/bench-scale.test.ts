@@ -101,6 +101,18 @@ describe('bench:scale model', () => {
 		expect(got.kinds.a.d1WriteQueries).toBe(40);
 		expect(toScaleInput({ kinds: json }, { label: 'l', date: 'd', source: 's' }).kinds.a.workerRequests).toBe(20);
 		expect(toScaleInput(input, { label: 'x', date: 'x', source: 'x' })).toBe(input);
+		expect(got.d1ByTable).toBeUndefined();
+		// D1 rows per move by table, weighted by each kind's moves.
+		const byTable = toScaleInput(
+			[
+				{ kind: 'a', moves: 10, counts: cost(10), rowsPerMoveByTable: { d1: { inbox: 4, games: 1 }, do: { moves: 2 } } },
+				{ kind: 'b', moves: 30, counts: cost(30), rowsPerMoveByTable: { d1: { inbox: 0 } } }
+			],
+			{ label: 'l', date: 'd', source: 's' }
+		).d1ByTable!;
+		expect(byTable.inbox.writes).toBeCloseTo(1);
+		expect(byTable.games.writes).toBeCloseTo(0.25);
+		expect(byTable.moves).toBeUndefined();
 		expect(() => toScaleInput({ nope: 1 }, { label: 'l', date: 'd', source: 's' })).toThrow(/neither/);
 		expect(() => toScaleInput([{ kind: 'a' }], { label: 'l', date: 'd', source: 's' })).toThrow(/without/);
 	});

@@ -51,21 +51,29 @@ export interface ScaleInput {
 }
 
 /**
- * bench:load --json (issue 33): `[{ kind, moves, counts, … }]` or `{ kinds: [...] }`, `counts` being the
- * per-game GameCounts. Anything already in this module's format passes through.
+ * bench:load --json (issue 33): `[{ kind, moves, counts, rowsPerMoveByTable?, … }]` or `{ kinds: [...] }`,
+ * `counts` being the per-game GameCounts. D1 rows written per move by table (`rowsPerMoveByTable.d1`,
+ * table → rows), where given, stand in for the write statements by table (over all kinds, weighted by
+ * moves): the plan's step 2 only needs the tables' shares. Anything already in this module's format
+ * passes through.
  */
 export function toScaleInput(raw: unknown, meta: { label: string; date: string; source: string }): ScaleInput {
 	if (raw && typeof raw === 'object' && (raw as ScaleInput).format === 'rongo-scale/1') return raw as ScaleInput;
 	const list = Array.isArray(raw) ? raw : (raw as { kinds?: unknown })?.kinds;
 	if (!Array.isArray(list)) throw new Error('neither a rongo-scale/1 file nor bench:load --json output (a list of { kind, moves, counts })');
 	const kinds: Record<string, KindCost> = {};
-	for (const e of list as { kind?: unknown; moves?: unknown; counts?: Record<string, unknown> }[]) {
+	const rows: Record<string, number> = {};
+	let moves = 0;
+	for (const e of list as { kind?: unknown; moves?: unknown; counts?: Record<string, unknown>; rowsPerMoveByTable?: { d1?: Record<string, unknown> } }[]) {
 		const kind = typeof e.kind === 'string' ? e.kind : (e.kind as { id?: string } | undefined)?.id;
 		if (!kind || typeof e.moves !== 'number' || !e.counts) throw new Error('bench:load --json entry without kind, moves or counts');
 		const c = e.counts as unknown as KindCost;
 		kinds[kind] = { ...c, moves: e.moves };
+		for (const [t, n] of Object.entries(e.rowsPerMoveByTable?.d1 ?? {})) if (typeof n === 'number') rows[t] = (rows[t] ?? 0) + n * e.moves;
+		moves += e.moves;
 	}
-	return { format: 'rongo-scale/1', ...meta, kinds };
+	const d1ByTable = Object.keys(rows).length ? Object.fromEntries(Object.entries(rows).map(([t, n]) => [t, { reads: 0, writes: n / moves }])) : undefined;
+	return { format: 'rongo-scale/1', ...meta, kinds, ...(d1ByTable ? { d1ByTable } : {}) };
 }
 
 // ---- how often a game in progress moves ----------------------------------------------------------

@@ -111,8 +111,7 @@ export default {
 				);
 			let fanned = 0;
 			for (let k; (k = await fanOut(db as never, Date.now(), 'http://localhost')) > 0; ) fanned += k;
-			const due = await db.prepare("SELECT count(*) AS n FROM notifications WHERE status = 'pending' AND channel = 'email'").first<{ n: number }>();
-			return Response.json({ fanned, due: due?.n ?? 0 });
+			return Response.json({ fanned });
 		}
 		if (url.pathname === '/deliver') {
 			// One postman's delivery loop until nothing is due; every send takes `delay` ms.
@@ -123,12 +122,6 @@ export default {
 			let told = 0;
 			for (let k; (k = await deliverDue(env.DB as never, Date.now(), senders, 'http://localhost')) > 0; ) told += k;
 			return Response.json({ told, sends });
-		}
-		if (url.pathname === '/count') {
-			const out = [];
-			for (const db of [env.DB, env.DB2])
-				out.push(await db.prepare('SELECT (SELECT count(*) FROM inbox) AS inbox, (SELECT count(*) FROM notification_events WHERE fanned_out = 0) AS pending, (SELECT count(*) FROM games) AS games').first());
-			return Response.json(out);
 		}
 		return new Response('not found', { status: 404 });
 	}
