@@ -139,7 +139,7 @@ export const LIMITS = {
 		read: READ
 	},
 	d1Databases: {
-		what: 'D1: databases per account (Workers Paid); ~5,000 bindings per Worker script',
+		what: 'D1: databases per account (Workers Paid; a later copy of the page says 1,000,000); ~5,000 bindings per Worker script',
 		value: 50_000,
 		unit: 'databases',
 		source: 'https://developers.cloudflare.com/d1/platform/limits/',
