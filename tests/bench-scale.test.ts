@@ -45,6 +45,8 @@ describe('bench:scale model', () => {
 		// A kind twice as fast makes twice the moves per game in progress.
 		const fast = blend(input, { a: pace(100, 1), b: pace(50, 0.25) });
 		expect(fast.weights.b).toBeCloseTo(2 / 3);
+		// A run without D1 statements cannot be modelled (the D1 rows would be NaN).
+		expect(() => blend({ ...input, kinds: { a: { ...cost(100), d1Queries: undefined } } }, paces)).toThrow(/no D1 statements/);
 		// Only players with an address are sent to.
 		expect(blend(input, paces, {}, { emailShare: 0.5, roomRequestsPerMove: 2 }).perMove.loud).toBeCloseTo(0.1875);
 	});

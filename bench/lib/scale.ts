@@ -128,6 +128,9 @@ export interface PerMove {
 export function blend(input: ScaleInput, paces: Record<string, KindPace>, share: Record<string, number> = {}, o: { emailShare: number; roomRequestsPerMove: number } = { emailShare: 1, roomRequestsPerMove: 2 }) {
 	const kinds = Object.keys(input.kinds).filter((k) => paces[k]);
 	if (!kinds.length) throw new Error('no kind with both measured costs and a pace');
+	// The D1 rows need the statements; a run of bench:load from before the meter counted them has none.
+	const without = kinds.filter((k) => !(Number.isFinite(input.kinds[k].d1Queries) && Number.isFinite(input.kinds[k].d1WriteQueries) && Number.isFinite(input.kinds[k].d1SqlMs)));
+	if (without.length) throw new Error(`no D1 statements (d1Queries, d1WriteQueries, d1SqlMs) for ${without.join(', ')}: measure with bench:load of this commit or later`);
 	const gameShare = (k: string) => share[k] ?? 1;
 	const totalGames = kinds.reduce((s, k) => s + gameShare(k), 0);
 	const rate = (k: string) => (gameShare(k) / totalGames) * movesPerSecondPerGame(paces[k]);
