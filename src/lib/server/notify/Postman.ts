@@ -68,7 +68,13 @@ export class Postman extends DurableObject<Env> {
 		}
 		const digest = await deliverDigests(db, now, senders, origin);
 		const wake = (await nextWake(db, now, digest)) ?? now + IDLE_MS;
-		if (this.fixedNow === null) await this.ctx.storage.setAlarm(Math.max(Date.now() + 1000, Math.min(wake, now + IDLE_MS)));
+		if (this.fixedNow === null) {
+			const at = Math.max(Date.now() + 1000, Math.min(wake, now + IDLE_MS));
+			// An alarm set is a row written (issue 33): one already due no later, and not before the
+			// new time's second, stays — it finds what is due when it fires.
+			const set = await this.ctx.storage.getAlarm();
+			if (set === null || set > at || set < Date.now()) await this.ctx.storage.setAlarm(at);
+		}
 	}
 
 	// ---- test seams (ROOM_TEST_SEAMS only) ------------------------------------------------------

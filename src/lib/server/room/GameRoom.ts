@@ -108,7 +108,8 @@ export class GameRoom extends DurableObject<Env> {
 				const h = core.held();
 				return h ? { version: h.meta.version, payload: () => d1Payload(h) } : null;
 			},
-			cursor: { get: () => core.d1Cursor, set: (v) => void (core.d1Cursor = v) }
+			cursor: { get: () => core.d1Cursor, set: (v) => void (core.d1Cursor = v) },
+			listNews: core.listNews
 		});
 		this.autoplay = new Autoplay({
 			held: () => core.held(),

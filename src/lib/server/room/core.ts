@@ -75,6 +75,13 @@ export class RoomCore {
 	 * load, the newest move's `d1` (storage.ts MoveAfter): the moves after it are sent again.
 	 */
 	d1Cursor = 0;
+	/**
+	 * Users whose lists a change since the last D1 write changed (flusher.ts tells their hubs once D1
+	 * has it): a move's mover and the seats it starts or stops awaiting; everybody for a change of the
+	 * status or the players. Not the others (issue 33: a hub call per seat per move was 3 Durable
+	 * Object requests a move); their lists show the move at their next load.
+	 */
+	readonly listNews = new Set<string>();
 	private loaded = false;
 
 	constructor(private readonly host: CoreHost) {}
@@ -240,6 +247,9 @@ export class RoomCore {
 			}
 			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) store.saveSnapshot(next.meta.version, next.state);
 		});
+		const everybody = !move || next.players !== this.players || next.meta.status !== this.meta?.status;
+		for (const p of next.players)
+			if (everybody || p.seat === o.mover || before.includes(p.seat) !== after.includes(p.seat) || dropped.has(p.seat) !== wasDropped.has(p.seat)) this.listNews.add(p.userId);
 		this.kind = kind;
 		this.meta = next.meta;
 		this.players = next.players;

@@ -29,6 +29,8 @@ export interface FlusherHost {
 	now(): number;
 	/** The game's version now, and its D1 rows as the room holds them (projection.ts d1Payload); null before a game exists. */
 	head(): { version: number; payload: () => D1Payload } | null;
+	/** Users whose lists changed since the last write (core.ts listNews): their hubs are told, then it is emptied. */
+	listNews: Set<string>;
 	/** The version up to which D1 is known to hold the game and the moves' events (core.ts d1Cursor). */
 	cursor: { get(): number; set(version: number): void };
 	armAlarm(at: number): Promise<void>;
@@ -108,7 +110,7 @@ export class Flusher {
 			this.retryAt = null;
 			// Sent again after a restart and already in D1: nothing changed, nobody to tell.
 			const changed = results.some((r) => (r.meta?.changes ?? 0) > 0);
-			if (payload && changed) this.tellHubs(payload);
+			if (payload && changed) this.tellHubs(payload, this.room.listNews);
 			if (events.length && changed) this.kickPostman();
 			if (store.eventsSize() > 0 || moveEvents.length === EVENTS_PER_FLUSH) this.again = true;
 			return true;
@@ -124,13 +126,16 @@ export class Flusher {
 	}
 
 	/**
-	 * D1 has a new version of the game: its players' open lists load again (UserHub.gameChanged, issue
-	 * 12: an open "My games" showed the live badge change but not the list). Never blocks the flush.
+	 * D1 has a new version of the game: the open lists of the players it changed for load again
+	 * (UserHub.gameChanged, issue 12: an open "My games" showed the live badge change but not the
+	 * list; issue 33: only theirs, core.ts listNews). Never blocks the flush.
 	 */
-	private tellHubs(p: D1Payload): void {
+	private tellHubs(p: D1Payload, news: Set<string>): void {
 		const hubs = this.room.env.USER_HUB;
+		const users = [...news];
+		news.clear();
 		if (!hubs) return;
-		for (const { userId } of p.seats) {
+		for (const userId of users) {
 			if (userId.startsWith(TOMBSTONE_PREFIX)) continue; // a deleted player (issue 15) has no hub
 			try {
 				void hubs
