@@ -36,6 +36,7 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/auth/verify', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/dev/scenario', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/dev/postman', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/dev/room', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/games/:game', methods: ['GET'] },
 	{ path: '/api/games/:game/chat', methods: ['GET', 'POST'], json: ['POST'] },

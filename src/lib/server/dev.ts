@@ -47,6 +47,9 @@ export function testSeams(env: DevEnv, url?: URL): boolean {
 	return env.ROOM_TEST_SEAMS === '1' && onThisMachine(env, url);
 }
 
+/** The reason the eviction seam (GameRoom.evict, issue 33) gives `ctx.abort()`: the error its caller sees carries it. */
+export const EVICTED = 'evicted by the test seam';
+
 /** The cost meter (issue 17, bench:load only): counts what Cloudflare bills and shows it at /__meter. */
 export function meter(env: DevEnv, url?: URL): boolean {
 	return env.METER === '1' && onThisMachine(env, url);

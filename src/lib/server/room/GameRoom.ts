@@ -18,7 +18,7 @@
  * the seed commitment, never the seed); the seed only in the export of a finished game.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { testSeams } from '../dev';
+import { EVICTED, testSeams } from '../dev';
 import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
 import { jsonEqual, type GameExportV2 } from '$lib/engine';
 import {
@@ -41,6 +41,7 @@ import { MOVE_FLUSH_MS, RoomCore, readerId } from './core';
 import { RoomForget, type RoomPersonalData } from './forget';
 import { RoomChat } from './chat';
 import { finishedExport, publicLog } from './record';
+import { MAX_TIMED_LOADS, timeLoads, type LoadTiming } from './cold';
 
 export class GameRoom extends DurableObject<Env> {
 	readonly store: RoomStore;
@@ -550,6 +551,25 @@ export class GameRoom extends DurableObject<Env> {
 		if (!testSeams(this.env)) return false;
 		this.store.setCounter('failD1', n);
 		return true;
+	}
+
+	/**
+	 * Evicted the way Cloudflare evicts an idle room (issue 33, bench:cold): its memory gone, its
+	 * storage kept; the next request constructs it anew. `ctx.abort()` resets the object, so this
+	 * call itself ends in an error carrying EVICTED (the route expects it). Else why not: the seams
+	 * are off, or no game is here.
+	 */
+	async evict(): Promise<'seams off' | 'no game'> {
+		if (!testSeams(this.env)) return 'seams off';
+		if (!this.store.exists()) return 'no game';
+		this.ctx.abort(EVICTED);
+		throw new Error(EVICTED); // not reached: abort() does not return
+	}
+
+	/** The load alone, timed `times` times over this room's storage (cold.ts); null: no game here. */
+	async timeLoads(times: number): Promise<LoadTiming | null> {
+		if (!testSeams(this.env) || !Number.isSafeInteger(times) || times < 1 || times > MAX_TIMED_LOADS) return null;
+		return timeLoads(this.ctx, times);
 	}
 
 	/** failNextSessionCloses: whether this call is one of them (and one fewer is left). */
