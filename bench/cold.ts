@@ -1,5 +1,5 @@
 /**
- * npm run bench:cold [-- --games 3] [--moves 3] [--lengths 10] [--settle 1500] [--loads 10]
+ * npm run bench:cold [-- --games 4] [--moves 2] [--lengths 10] [--settle 1500] [--loads 10]
  *                    [--startups 5] [--state-dir DIR] [--kinds a,b] [--no-build] [--no-startup]
  *
  * The cold move (issue 33): over days an idle room is evicted between moves, so in production
@@ -11,22 +11,28 @@
  *
  *  1. Typical lengths: `--lengths` games of each kind played out by its default bot in the engine
  *     alone (no server), three seats as below; the median number of moves is the kind's length L.
- *  2. On the server, `--games` games of each kind (three seats, default options, one trio of
- *     players), each played by the kind's default bot from each seat's own view over HTTP
- *     (scripts/lib/botplay.ts). At each position p of 10/50/90 % a window of 2 × `--moves` moves
- *     centred on p·L is measured, warm and cold interleaved (in pairs, the order alternating), so
- *     the drift of a shared machine and the game's growth hit both alike:
+ *  2. On the server, games of each kind (three seats, default options, one trio of players), each
+ *     played by the kind's default bot from each seat's own view over HTTP (scripts/lib/botplay.ts).
+ *     At each position p of 10/50/90 % a window of 4 × `--moves` moves centred on p·L is measured,
+ *     `--games` windows per kind and position, each in its own game (a game that ends before a
+ *     window leaves it to the next one; at most 4 × `--games` games). Warm and cold moves are
+ *     interleaved in pairs, the order alternating, every other pair with our isolate profiled, so
+ *     the drift of a shared machine and the game's growth hit all alike:
  *     - cold: the room is evicted first (`POST /api/dev/room {action: 'evict'}`, GameRoom.evict:
  *       `ctx.abort()` — its memory gone, its storage kept, as Cloudflare evicts an idle object);
  *     - warm: the room was just read (the mover's view), nothing else.
  *     Each measured move is the awaited seat's `POST /api/games/:id/moves` — how an away player
  *     moves — chosen beforehand from that seat's view. Per move:
  *     - wall: the POST's round trip as the client sees it;
- *     - server CPU: every thread of wrangler's process tree (wrangler's node and its workerd
- *       processes; not its esbuild, which watches the sources) from just before the POST until `--settle` ms after its answer, so the room's
- *       coalesced D1 flush (its alarm a second later), the in-app notification and the postman are
- *       in it (bench/lib/proc.ts cpuFineOf, nanosecond resolution). Each window also has an idle
- *       sample of the same length with no move: what the server burns doing nothing.
+ *     - our isolate's CPU (the Worker and its Durable Objects: what production bills), in the
+ *       profiled pairs: V8's samples of it through wrangler's inspector proxy (`--interval` µs),
+ *       the ones not idle × the sampling period achieved (bench/lib/inspector.ts);
+ *     - server CPU, in the unprofiled pairs: every thread of wrangler's process tree (wrangler's
+ *       node and its workerd processes; not its esbuild, which watches the sources) from just
+ *       before the POST until `--settle` ms after its answer, so the room's coalesced D1 flush (its
+ *       alarm a second later), the in-app notification and the postman are in it
+ *       (bench/lib/proc.ts cpuFineOf, nanosecond resolution). Each window also has an idle sample
+ *       of the same length with no move: what the server burns doing nothing.
  *     And once per window, the load alone inside the room (`{action: 'time-load'}`,
  *     src/lib/server/room/cold.ts): `--loads` fresh loads of the stored game in a row, their mean.
  *  3. The Worker's own cold start: the bundle as a deploy uploads it (scripts/lib/bundle.ts, the
@@ -159,8 +165,17 @@ class Isolate {
 	}
 }
 
-async function measure(parent: string, lengths: Map<string, number>): Promise<{ samples: Sample[]; windows: Window[]; periodMs: number }> {
+interface Run {
+	samples: Sample[];
+	windows: Window[];
+	periodMs: number;
+	/** Games played per kind (more than --games where some ended before a window). */
+	games: Map<string, number>;
+}
+
+async function measure(parent: string, lengths: Map<string, number>): Promise<Run> {
 	const { server, dir } = await serve(parent);
+	const games = new Map<string, number>();
 	const samples: Sample[] = [];
 	const windows: Window[] = [];
 	const isolate = new Isolate(server.inspectorPort);
@@ -181,7 +196,11 @@ async function measure(parent: string, lengths: Map<string, number>): Promise<{ 
 
 		for (const kind of KINDS) {
 			const L = lengths.get(kind.id)!;
-			for (let g = 0; g < GAMES; g++) {
+			// Whole windows per position; a game that ends before a window leaves it to the next game (a
+			// kind's lengths spread widely: Giants' 3-seat games by its default bot end at 114–234 moves).
+			const done = new Map(POSITIONS.map((p) => [p, 0]));
+			let g = 0;
+			for (; g < GAMES * 4 && POSITIONS.some((p) => done.get(p)! < GAMES); g++) {
 				const { id } = await trio[0].createGame({ kind: kind.id, seats: seatsFor(kind), visibility: 'public', timeLimit: '3d' });
 				for (const c of trio.slice(1, seatsFor(kind))) await c.join(id);
 				if ((await trio[0].game(id)).status === 'waiting') await trio[0].start(id);
@@ -189,20 +208,22 @@ async function measure(parent: string, lengths: Map<string, number>): Promise<{ 
 				let played = 0;
 				let over = false;
 				for (const p of POSITIONS) {
-					// A window of 2 × MOVES moves centred on p·L (never before the moves already played).
-					const from = Math.max(played, Math.round(p * L) - MOVES);
+					if (done.get(p)! >= GAMES) continue;
+					// A window of 4 × MOVES moves centred on p·L (never before the moves already played).
+					const from = Math.max(played, Math.round(p * L) - 2 * MOVES);
 					if (from > played) {
 						const r = await playGame({ id, kind, players, rng, maxMoves: from - played });
 						played += r.moves;
 						if (r.stop === 'over') over = true;
 					}
 					if (over) break;
-					process.stdout.write(`  ${kind.id} game ${g + 1}/${GAMES}, ${Math.round(p * 100)} % (moves ${played}…): `);
+					process.stdout.write(`  ${kind.id} game ${g + 1}, ${Math.round(p * 100)} % (moves ${played}…): `);
 					// The last bot move's D1 flush (its alarm a second later) out of the idle sample.
 					await sleep(SETTLE);
 					const idle0 = cpuNow();
 					await sleep(SETTLE + 100);
 					const idleCpu = cpuNow() - idle0;
+					const measured = samples.length;
 					for (let k = 0; k < MOVES * 4 && !over; k++) {
 						// Pairs (warm, cold) and (cold, warm) in turn, the order shifted per game; every
 						// other pair with our isolate profiled (the profiler costs CPU: not in the others).
@@ -233,18 +254,21 @@ async function measure(parent: string, lengths: Map<string, number>): Promise<{ 
 						played++;
 						process.stdout.write(profiled ? (cold ? 'C' : 'W') : cold ? 'c' : 'w');
 					}
+					// A window cut short by the game's end keeps its moves, and the next game measures one more.
+					if (samples.length - measured === MOVES * 4) done.set(p, done.get(p)! + 1);
 					const load = over ? null : ((await seam({ id, action: 'time-load', times: LOADS })) as { msPerLoad: number; version: number });
 					windows.push({ kind: kind.id, position: p, from, idleCpu, load });
 					console.log(load ? ` load alone ${load.msPerLoad.toFixed(2)} ms at version ${load.version}` : ' (game over)');
 				}
 			}
+			games.set(kind.id, g);
 		}
 	} finally {
 		isolate.close();
 		await server.stop();
 		rmSync(dir, { recursive: true, force: true });
 	}
-	return { samples, windows, periodMs: isolate.periodMs() };
+	return { samples, windows, periodMs: isolate.periodMs(), games };
 }
 
 // ---- 3. the Worker's own cold start ------------------------------------------------------------
@@ -291,10 +315,10 @@ function startup(): Startup {
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
-function table(where: string, r: { samples: Sample[]; windows: Window[]; periodMs: number }, lengths: Map<string, number>): string {
+function table(where: string, r: Run, lengths: Map<string, number>): string {
 	const P = r.periodMs;
 	const out = [
-		`**State ${where}.** Our isolate = the Worker and its Durable Objects (what production bills as CPU), from V8's samples in the profiled moves (every ${INTERVAL} µs asked, ${(P * 1000).toFixed(0)} µs achieved; samples × period). ` +
+		`**State ${where}** (games played: ${[...r.games].map(([k, n]) => `${k} ${n}`).join(', ')}). Our isolate = the Worker and its Durable Objects (what production bills as CPU), from V8's samples in the profiled moves (every ${INTERVAL} µs asked, ${(P * 1000).toFixed(0)} µs achieved; samples × period). ` +
 			`Server CPU = wrangler's node + its workerd processes (the local D1, proxies and runtime included; not wrangler's esbuild watching the sources), in the unprofiled moves, from the POST until ${SETTLE} ms after its answer (the D1 flush and the notification included). ` +
 			`Wall = the POST's round trip (all moves). Load alone = inside the room, the mean of ${LOADS} loads in a row (src/lib/server/room/cold.ts), p50 over the windows.`,
 		'',
@@ -329,7 +353,7 @@ function table(where: string, r: { samples: Sample[]; windows: Window[]; periodM
 		const load = (p: number) => q(r.windows.filter((w) => w.kind === kind.id && w.position === p && w.load).map((w) => w.load!.msPerLoad), 0.5);
 		const extra = (p: number) => f2(m(p, true, iso) - m(p, false, iso));
 		out.push(
-			`- ${kind.id}: cold ÷ warm CPU of our isolate at 90 %: ${f2(ratio)}× (goal ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ` +
+			`- ${kind.id}: cold ÷ warm CPU of our isolate at 90 %: ${f2(ratio)}× (goal ≤ 2×: ${Number.isNaN(ratio) ? 'no figure' : ratio <= 2 ? 'met' : 'NOT met'}); ` +
 				`cold − warm (isolate, p50) ${extra(0.1)} → ${extra(0.5)} → ${extra(0.9)} ms and the load alone ${f2(load(0.1))} → ${f2(load(0.5))} → ${f2(load(0.9))} ms at 10 → 50 → 90 %`
 		);
 	}
@@ -378,6 +402,6 @@ for (const dir of dirs) {
 }
 const s = args.includes('--no-startup') ? null : startup();
 console.log(`\n### bench:cold, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${git}, load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
-console.log(`${GAMES} games of each kind; per game and position ${MOVES} warm and ${MOVES} cold moves interleaved.\n`);
+console.log(`${GAMES} windows of ${4 * MOVES} moves per kind and position (${MOVES} warm and ${MOVES} cold moves profiled, as many not, interleaved), each window in its own game.\n`);
 for (const r of reports) console.log(r + '\n');
 if (s) console.log(startupTable(s));
