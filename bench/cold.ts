@@ -399,6 +399,8 @@ for (const dir of dirs) {
 	console.log(`\nstate ${where}:`);
 	const r = await measure(dir, lengths);
 	reports.push(table(where, r, lengths));
+	// At once too: a long run stopped later keeps what it measured.
+	console.log('\n' + reports.at(-1) + '\n');
 }
 const s = args.includes('--no-startup') ? null : startup();
 console.log(`\n### bench:cold, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${git}, load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
