@@ -149,9 +149,12 @@ class Isolate {
 	async start() {
 		await (await this.session()).send('Profiler.start');
 	}
-	/** The samples taken inside the isolate since start() (idle ones not counted). */
-	async stop(): Promise<number> {
-		const { profile } = await (await this.session()).send<{ profile: Profile }>('Profiler.stop');
+	/** Profiles lost: the inspector's session ended meanwhile (wrangler reloads the Worker when a source changes). */
+	lost = 0;
+	/** The samples taken inside the isolate since start() (idle ones not counted); undefined if the profile was lost. */
+	async stop(): Promise<number | undefined> {
+		const profile = (await (await this.session()).send<{ profile?: Profile }>('Profiler.stop').catch(() => undefined))?.profile;
+		if (!profile) return void this.lost++;
 		this.deltas.push(profile.timeDeltas ?? []);
 		const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
 		return (profile.samples ?? []).filter((id) => !idle.has(id)).length;
@@ -268,6 +271,7 @@ async function measure(parent: string, lengths: Map<string, number>): Promise<Ru
 		await server.stop();
 		rmSync(dir, { recursive: true, force: true });
 	}
+	if (isolate.lost) console.warn(`  ${isolate.lost} profiles of our isolate lost (its inspector session ended: did a source change?)`);
 	return { samples, windows, periodMs: isolate.periodMs(), games };
 }
 
@@ -326,7 +330,7 @@ function table(where: string, r: Run, lengths: Map<string, number>): string {
 		'|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
 	];
 	const pick = (kind: string, p: number, cold: boolean) => r.samples.filter((s) => s.kind === kind && s.position === p && s.cold === cold);
-	const iso = (xs: Sample[]) => xs.filter((s) => s.profiled).map((s) => s.busy! * P);
+	const iso = (xs: Sample[]) => xs.filter((s) => s.profiled && s.busy !== undefined).map((s) => s.busy! * P);
 	const srv = (xs: Sample[]) => xs.filter((s) => !s.profiled).map((s) => s.cpu);
 	for (const kind of KINDS) {
 		for (const p of POSITIONS) {
