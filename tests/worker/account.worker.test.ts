@@ -4,6 +4,7 @@
 // (the same answer for every account, single use, at most an hour, rate limits, every session
 // ended), password change, look-alike usernames. Mails are read from D1 dev_mailbox
 // (DEV_MAILBOX=1 in vitest.workers.config.ts), as the real send_email binding left them.
+import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '$lib/server/auth/ratelimit';
@@ -133,8 +134,8 @@ describe('email notifications go to a verified address only', () => {
 		]);
 		const id = `${gameId}:5:turn:0`;
 		const data = { gameId, version: 5, seat: 0, round: 1, phase: 'place', names: ['me', 'ben', 'caro'], since: [], deadline: null };
-		await DB.prepare('INSERT INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at) VALUES (?1, ?2, ?3, ?4, 5, 0, ?5, ?6)')
-			.bind(id, userId, gameId, 'turn', JSON.stringify(data), at)
+		await DB.prepare(INSERT_EVENT_SQL)
+			.bind(id, userId, gameId, 'turn', 5, 0, JSON.stringify(data), at)
 			.run();
 		return id;
 	}

@@ -214,7 +214,7 @@ describe('archive', () => {
 			const index = f.player ? /SEARCH ps USING COVERING INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/ : f.players ? /USING INDEX games_archive_players_idx/ : /USING INDEX games_archive_idx/;
 			return [sql, params, index];
 		});
-		plans.push([PROFILE_SQL, ['someone'], /SEARCH s USING INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/], [WATCH_SQL, [20], /USING INDEX games_status_visibility_updated_idx/]);
+		plans.push([PROFILE_SQL, ['someone'], /SEARCH s USING INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/], [WATCH_SQL, [20], /USING INDEX games_public_updated_idx/]);
 		for (const [sql, params, index] of plans) {
 			const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
 			const lines = plan.results.map((r) => r.detail);

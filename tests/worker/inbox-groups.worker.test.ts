@@ -3,6 +3,7 @@
 // other players, the moves since the user looked, unread while any entry is), entries without a
 // game stay single rows, paging by entries still returns every entry exactly once, and marking a
 // row's ids read reads the row.
+import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GET, POST } from '../../src/routes/api/me/inbox/+server';
@@ -28,15 +29,8 @@ async function entry(userId: string, gameId: string | null, version: number, at:
 	await DB.batch([
 		...(gameId
 			? [
-					DB.prepare('INSERT INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at, fanned_out) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7, 1)').bind(
-						eventId,
-						userId,
-						gameId,
-						kind,
-						version,
-						JSON.stringify(data),
-						at
-					)
+					// (A postman that fans it out later finds its inbox entry there: INSERT OR IGNORE by the same key.)
+					DB.prepare(INSERT_EVENT_SQL).bind(eventId, userId, gameId, kind, version, 0, JSON.stringify(data), at)
 				]
 			: []),
 		DB.prepare('INSERT INTO inbox (id, user_id, game_id, kind, data, created_at, read_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)').bind(

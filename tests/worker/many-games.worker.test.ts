@@ -116,13 +116,14 @@ describe('a player in 150 games', () => {
 	it('the queries read the seats by index, never a whole table', async () => {
 		const plans: [string, unknown[], RegExp][] = [
 			[MY_GAMES_SQL.turn, [me.id, 200], /SEARCH seats USING (COVERING )?INDEX seats_user_waiting_idx/],
-			[MY_GAMES_SQL.active, [me.id, 100], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx/],
-			[MY_GAMES_SQL.waiting, [me.id, 100], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx/],
+			// Issue 33: newest activity first from the games' rows (by key), the seats still by the index.
+			[MY_GAMES_SQL.active, [me.id, 100], /SEARCH s USING (COVERING )?INDEX seats_user_(status_updated|waiting)_idx[^\n]*\n(.*\n)*SEARCH g USING INDEX sqlite_autoindex_games_1/],
+			[MY_GAMES_SQL.waiting, [me.id, 100], /SEARCH s USING (COVERING )?INDEX seats_user_(status_updated|waiting)_idx[^\n]*\n(.*\n)*SEARCH g USING INDEX sqlite_autoindex_games_1/],
 			[MY_GAMES_SQL.finished, [me.id, 21, T0, 'zzzz'], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx/],
 			[MY_GAMES_SQL.counts, [me.id], /SEARCH seats USING COVERING INDEX seats_user_status_updated_idx/],
 			[MY_GAMES_SQL.turnCount, [me.id], /SEARCH seats USING (COVERING )?INDEX seats_user_waiting_idx/],
 			[NEXT_GAME_SQL, [me.id, 'x'], /SEARCH seats USING (COVERING )?INDEX seats_user_waiting_idx/],
-			[OPEN_GAMES_SQL, [50], /SEARCH games USING INDEX games_status_visibility_updated_idx/]
+			[OPEN_GAMES_SQL, [50], /SEARCH games USING INDEX games_public_updated_idx/]
 		];
 		for (const [sql, params, index] of plans) {
 			const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);

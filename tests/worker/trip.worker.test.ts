@@ -4,6 +4,7 @@
 // grace 0 at once; two postmen racing still one message; quiet hours still hold; reminders are not
 // merged. In-app stays immediate. Senders capture what they would send (the channels have their
 // own tests). The settings API's grace time is called through its route module.
+import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { deliverDue, fanOut as fanOutAt, nextWake, type Senders } from '$lib/server/notify/delivery';
@@ -36,8 +37,8 @@ async function event(userId: string, gameId: string, at: number, o: { kind?: str
 	const kind = o.kind ?? 'turn';
 	const id = `${gameId}:${version}:${kind}:0`;
 	const data = { gameId, kind: o.game ?? 'giants', version, seat: 0, round: 2, phase: 'place', names: o.names ?? ['me', 'ben', 'caro'], since: [], deadline: null, hoursLeft: 4 };
-	await DB.prepare(`INSERT INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)`)
-		.bind(id, userId, gameId, kind, version, JSON.stringify(data), at)
+	await DB.prepare(INSERT_EVENT_SQL)
+		.bind(id, userId, gameId, kind, version, 0, JSON.stringify(data), at)
 		.run();
 	return id;
 }

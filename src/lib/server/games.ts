@@ -248,16 +248,28 @@ interface ListRow {
 	place: number | null;
 	/** Only in a player's lists: that player's own seat's clock. */
 	my_waiting_since?: number | null;
+	/** Only in a player's lists: the page's order key (a finished game: when it finished). */
+	my_updated_at?: number | null;
 	my_deadline?: number | null;
 	/** Table talk: messages the player has not read (null: no chat yet). */
 	my_chat_unread?: number | null;
 }
 
-/** `p` (a page of the caller's seats, `order` its order) joined to its games and all their seats. */
-function pageOfSeats(where: string, order: string, outerOrder: string, limit: string): string {
+/**
+ * `p` (a page of the caller's seats, `order` its order) joined to its games and all their seats.
+ * `newest`: the page is of the newest activity first — the game's `updated_at`, read from the game
+ * row by its key (issue 33: a seat is no longer rewritten with every move of its game, so its own
+ * `updated_at` is the time its status began); a player's games in one status that is not finished
+ * are few, and sorting them costs reads, not writes. Finished games keep the seat's index order.
+ */
+function pageOfSeats(where: string, order: string, outerOrder: string, limit: string, newest = false): string {
+	const page = newest
+		? `SELECT s.game_id AS game_id, s.waiting_since AS waiting_since, s.deadline AS deadline, g.updated_at AS updated_at FROM seats s ` +
+			`CROSS JOIN games g ON g.id = s.game_id WHERE s.user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}`
+		: `SELECT game_id, waiting_since, deadline, updated_at FROM seats WHERE user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}`;
 	return (
-		`WITH p AS (SELECT game_id, waiting_since, deadline, updated_at FROM seats WHERE user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}) ` +
-		`SELECT ${LIST_COLUMNS}, p.waiting_since AS my_waiting_since, p.deadline AS my_deadline, cr.count - cr.read AS my_chat_unread ` +
+		`WITH p AS (${page}) ` +
+		`SELECT ${LIST_COLUMNS}, p.waiting_since AS my_waiting_since, p.deadline AS my_deadline, p.updated_at AS my_updated_at, cr.count - cr.read AS my_chat_unread ` +
 		`FROM p JOIN games g ON g.id = p.game_id LEFT JOIN chat_reads cr ON cr.user_id = ?1 AND cr.game_id = p.game_id ` +
 		`LEFT JOIN seats s ON s.game_id = p.game_id LEFT JOIN users u ON u.id = s.user_id ` +
 		`ORDER BY ${outerOrder}, s.seat`
@@ -278,10 +290,10 @@ const OTHERS_LIMIT = 100;
 export const MY_GAMES_SQL = {
 	/** Awaiting the player's input, oldest waiting first (index seats(user_id, waiting_since, game_id)). */
 	turn: pageOfSeats(`waiting_since IS NOT NULL AND status = 'active'`, 'waiting_since, game_id', 'p.waiting_since, p.game_id', '?2'),
-	/** In progress, awaiting someone else. */
-	active: pageOfSeats(`status = 'active' AND waiting_since IS NULL`, NEWEST, NEWEST_P, '?2'),
-	waiting: pageOfSeats(`status = 'waiting'`, NEWEST, NEWEST_P, '?2'),
-	/** Finished, newest first, older than the keyset cursor (?3, ?4). */
+	/** In progress, awaiting someone else (newest activity first, from the games' rows). */
+	active: pageOfSeats(`s.status = 'active' AND s.waiting_since IS NULL`, 'g.updated_at DESC, s.game_id DESC', NEWEST_P, '?2', true),
+	waiting: pageOfSeats(`s.status = 'waiting'`, 'g.updated_at DESC, s.game_id DESC', NEWEST_P, '?2', true),
+	/** Finished, newest first (by when they finished: the seat's updated_at), older than the keyset cursor (?3, ?4). */
 	finished: pageOfSeats(`status = 'finished' AND (updated_at, game_id) < (?3, ?4)`, NEWEST, NEWEST_P, '?2'),
 	/** Games per status, counted in the index alone. */
 	counts: `SELECT status, count(*) AS n FROM seats WHERE user_id = ?1 GROUP BY status`,
@@ -382,12 +394,14 @@ export async function myGames(d1: Env['DB'], userId: string, finishedCursor: str
 	const more = done.length > FINISHED_PAGE;
 	const page = done.slice(0, FINISHED_PAGE);
 	const last = page.at(-1);
+	// The keyset is the seat's own updated_at (when the game finished), which the list is ordered by.
+	const lastAt = last ? (finished.results as ListRow[]).find((r) => r.id === last.id)?.my_updated_at ?? last.updatedAt : null;
 	const by = new Map((counts.results as { status: string; n: number }[]).map((c) => [c.status, c.n]));
 	const yourTurn = (turnCount.results[0] as { n: number }).n;
 	return {
 		games: [...list(turn), ...list(active), ...list(waiting), ...page],
 		counts: { yourTurn, active: (by.get('active') ?? 0) - yourTurn, waiting: by.get('waiting') ?? 0, finished: by.get('finished') ?? 0 },
-		finishedCursor: more && last ? `${last.updatedAt}.${last.id}` : null
+		finishedCursor: more && last ? `${lastAt}.${last.id}` : null
 	};
 }
 

@@ -138,7 +138,11 @@ export const games = sqliteTable(
 		rated: integer('rated', { mode: 'boolean' }).notNull().default(true)
 	},
 	(t) => [
-		index('games_status_visibility_updated_idx').on(t.status, t.visibility, t.updatedAt),
+		// Public games by status, newest activity first: the lobby's waiting games (OPEN_GAMES_SQL) and
+		// the games in progress to watch (archive.ts WATCH_SQL). Issue 33: `updated_at` changes with
+		// every move, so each move of a game in this index writes one index row; partial, so the moves
+		// of private games (never listed there) write none.
+		index('games_public_updated_idx').on(t.status, t.updatedAt).where(sql`visibility = 'public'`),
 		// The archive (src/lib/server/archive.ts): newest finished first, keyset (finished_at, id).
 		// SQLite walks an ascending index backwards, so no DESC is needed.
 		index('games_archive_idx').on(t.status, t.visibility, t.finishedAt, t.id),
@@ -171,21 +175,24 @@ export const seats = sqliteTable(
 		version: integer('version').notNull(),
 		joinedAt: integer('joined_at').notNull(),
 		/**
-		 * The game's `status` and `updated_at`, copied into each of its seats by the same outbox write
-		 * (src/lib/server/room/outbox.ts), so a player's lists ("my games") are read from one index in
-		 * their order, a page at a time, however many games the player has (issue 10: 10,000).
+		 * The game's `status`, and the game's `updated_at` at the flush that set that status (issue 33:
+		 * not every move's — a seat row is written only when one of its own columns changes, so a move
+		 * rewrites only the seats whose turn began or ended). So a player's games by status are read
+		 * from one index, and the finished ones (up to 10,000, issue 10) a page at a time in the order
+		 * they finished (for a finished game this is the time it finished).
 		 */
 		status: text('status', { enum: ['waiting', 'active', 'finished'] }),
 		updatedAt: integer('updated_at')
 	},
 	(t) => [
+		// (Issue 33: no unique (game_id, seat) index: no query reads it, the room is the only writer
+		// of a game's seats and numbers them itself, and it cost a write per seat row.)
 		primaryKey({ columns: [t.gameId, t.userId] }),
-		uniqueIndex('seats_game_seat_idx').on(t.gameId, t.seat),
 		// "Your turn", oldest waiting first (src/lib/server/games.ts myGames, nextGame); with status in it,
 		// the turn count reads the index alone (issue 29: a new column had tipped the planner to another index).
 		index('seats_user_waiting_idx').on(t.userId, t.waitingSince, t.status, t.gameId),
-		// A player's games by status, newest activity first, keyset (updated_at, game_id); with game_id
-		// in it, every "the games of user X" lookup reads the index alone (it replaces (user_id, game_id)).
+		// A player's games by status; the finished ones in the order they finished, keyset (updated_at,
+		// game_id); with game_id in it, every "the games of user X" lookup reads the index alone.
 		index('seats_user_status_updated_idx').on(t.userId, t.status, t.updatedAt, t.gameId)
 	]
 );
@@ -211,13 +218,20 @@ export const notificationPrefs = sqliteTable(
 /**
  * What happened to whom, written by a GameRoom in the same D1 batch as the game row of the version
  * that caused it (its outbox), so an event exists exactly when its move does. The postman fans
- * each event out into `notifications`, one row per channel.
+ * each event out into `notifications`, one row per channel, in the order of `seq`, from its cursor
+ * (`postman_cursor`, issue 33: no per-event "fanned out" flag and no index of pending events).
  */
 export const notificationEvents = sqliteTable(
 	'notification_events',
 	{
+		/**
+		 * Issue 33: the order events reached D1 in (the rowid). Every insert takes one above both the
+		 * highest seq and the postman's cursor (room/outbox.ts), so a seq is never reused — not after
+		 * the newest rows are deleted (an account deleted, leave.ts) — and the cursor never skips one.
+		 */
+		seq: integer('seq').primaryKey(),
 		/** `<gameId>:<version>:<kind>:<seat>` — the same event written twice is one row. */
-		id: text('id').primaryKey(),
+		id: text('id').notNull().unique(),
 		userId: text('user_id').notNull(),
 		gameId: text('game_id').notNull(),
 		kind: text('kind').notNull(),
@@ -226,11 +240,20 @@ export const notificationEvents = sqliteTable(
 		gameOpen: integer('game_open').notNull().default(0),
 		/** JSON, public facts only (src/lib/server/notify/types.ts). */
 		data: text('data').notNull(),
-		createdAt: integer('created_at').notNull(),
-		fannedOut: integer('fanned_out').notNull().default(0)
-	},
-	(t) => [index('notification_events_pending_idx').on(t.fannedOut, t.createdAt)]
+		createdAt: integer('created_at').notNull()
+	}
 );
+
+/**
+ * Issue 33: how far the postman has fanned `notification_events` out — one row (id 1), its `seq`
+ * the highest event handled. Moved in the same D1 batch as the deliveries the events made, so a
+ * batch either fanned its events out and moved the cursor, or did neither; one row written per
+ * batch of events instead of a flag and an index entry per event.
+ */
+export const postmanCursor = sqliteTable('postman_cursor', {
+	id: integer('id').primaryKey(),
+	seq: integer('seq').notNull()
+});
 
 /** One delivery: (event, user, channel) is the primary key, so each is sent at most once. */
 export const notifications = sqliteTable(
@@ -263,11 +286,17 @@ export const notifications = sqliteTable(
 	]
 );
 
-/** The in-app inbox (the in-app channel delivers here). */
+/**
+ * The in-app inbox (the in-app channel delivers here). Issue 33: a WITHOUT ROWID table keyed the way
+ * it is read — a user's entries, newest first, keyset (created_at, id) — so an entry is one row and
+ * one index entry (the unread one) instead of a row and three index entries; migrations/0015 makes
+ * it so (drizzle-kit cannot say WITHOUT ROWID). An entry made from an event has the event's time,
+ * so the postman finds it by its key (delivery.ts, "looked at the game").
+ */
 export const inbox = sqliteTable(
 	'inbox',
 	{
-		id: text('id').primaryKey(),
+		id: text('id').notNull(),
 		userId: text('user_id')
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
@@ -279,7 +308,7 @@ export const inbox = sqliteTable(
 		readAt: integer('read_at')
 	},
 	(t) => [
-		index('inbox_user_idx').on(t.userId, t.createdAt),
+		primaryKey({ columns: [t.userId, t.createdAt, t.id] }),
 		// The unread badge and "this game's entries are read" (issue 12) touch only unread rows.
 		index('inbox_unread_idx').on(t.userId, t.gameId).where(sql`read_at IS NULL`)
 	]

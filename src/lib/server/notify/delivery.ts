@@ -14,10 +14,18 @@
  *
  * The in-app channel needs none of that (issue 17: a delivery row, its claim and its finish were
  * ~8 of the ~17 D1 rows written per turn change): fan-out writes the inbox row itself, id
- * `<eventId>:inapp` with INSERT OR IGNORE, in the same batch that marks the event fanned out — so
- * once, and at once, and a failed batch leaves the event to the next run. Only in-app digests still
- * go through a `notifications` row. Nothing that would deliver nothing gets a row either: no channel
- * without an address, and no "skipped" record for a game the user has open.
+ * `<eventId>:inapp` with INSERT OR IGNORE, in the same batch that moves the postman's cursor past
+ * the event — so once, and at once, and a failed batch leaves the event to the next run. Only in-app
+ * digests still go through a `notifications` row. Nothing that would deliver nothing gets a row
+ * either: no channel without an address, and no "skipped" record for a game the user has open.
+ *
+ * Which events are new (issue 33): those with a `seq` above the cursor (`postman_cursor`, one D1
+ * row). Fan-out reads up to 200 of them in seq order and writes their deliveries and the new cursor
+ * in one batch: one row written per batch, not a "fanned out" flag and a pending-index entry per
+ * event (5 rows per event before). Exactly once still holds: two postmen (or a retried run) that
+ * read the same events write the same ids, which INSERT OR IGNORE stores once, and the cursor only
+ * ever rises (MAX); a crash before the batch leaves the cursor where it was, and the events are
+ * fanned out by the next run; a seq is never reused (room/outbox.ts), so the cursor skips none.
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
@@ -61,6 +69,8 @@ interface UserRow {
 }
 
 interface EventRow {
+	/** The order the event reached D1 in (issue 33: fan-out's cursor). */
+	seq: number;
 	id: string;
 	user_id: string;
 	game_id: string;
@@ -97,30 +107,27 @@ const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone,
  * open pages). Returns the events handled.
  */
 export async function fanOut(db: D1Database, now: number, origin: string, announce?: (userIds: string[]) => Promise<unknown>): Promise<number> {
-	const events = (await db.prepare('SELECT * FROM notification_events WHERE fanned_out = 0 ORDER BY created_at LIMIT 200').all<EventRow>())
-		.results;
+	const events = (
+		await db
+			.prepare('SELECT * FROM notification_events WHERE seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0) ORDER BY seq LIMIT 200')
+			.all<EventRow>()
+	).results;
 	if (!events.length) return 0;
-	const pending = 'SELECT user_id FROM notification_events WHERE fanned_out = 0';
-	const users = new Map(
-		(
-			await db
-				.prepare(`SELECT ${USER_COLUMNS}, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = users.id) AS has_push FROM users WHERE id IN (${pending})`)
-				.all<UserRow>()
-		).results.map((u) => [u.id, u])
-	);
-	const prefs = new Map(
-		(
-			await db
-				.prepare(`SELECT user_id, channel, mode FROM notification_prefs WHERE user_id IN (${pending})`)
-				.all<{ user_id: string; channel: Channel; mode: Mode }>()
-		).results.map((p) => [`${p.user_id}:${p.channel}`, p.mode])
-	);
-	const chat = events.some((e) => e.kind === 'chat') ? await chatRules(db, pending) : null;
+	const from = events[0].seq;
+	const to = events.at(-1)!.seq;
+	// The recipients of exactly these events (?1, ?2: their seq range).
+	const pending = 'SELECT user_id FROM notification_events WHERE seq BETWEEN ?1 AND ?2';
+	const [userRows, prefRows] = await db.batch([
+		db.prepare(`SELECT ${USER_COLUMNS}, EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = users.id) AS has_push FROM users WHERE id IN (${pending})`).bind(from, to),
+		db.prepare(`SELECT user_id, channel, mode FROM notification_prefs WHERE user_id IN (${pending})`).bind(from, to)
+	]);
+	const users = new Map((userRows.results as UserRow[]).map((u) => [u.id, u]));
+	const prefs = new Map((prefRows.results as { user_id: string; channel: Channel; mode: Mode }[]).map((p) => [`${p.user_id}:${p.channel}`, p.mode]));
+	const chat = events.some((e) => e.kind === 'chat') ? await chatRules(db, pending, from, to) : null;
 	const awaited = await stillAwaitedAll(db, events);
 	const insert = db.prepare(
 		'INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)'
 	);
-	const done = db.prepare('UPDATE notification_events SET fanned_out = 1 WHERE id = ?1');
 	const stmts = [];
 	const inboxed = new Set<string>();
 	for (const e of events) {
@@ -139,7 +146,8 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 				// In-app, at once: into the inbox now, unless the turn is already stale.
 				if (!awaited.has(e.id)) continue;
 				const event = toEvent(e);
-				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), now));
+				// Dated by its event: the trip's "looked at the game" finds the entry by its key.
+				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), e.created_at));
 				inboxed.add(e.user_id);
 				continue;
 			} else if (LOUD.has(ch)) {
@@ -151,8 +159,9 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 			}
 			stmts.push(insert.bind(`${e.id}:${ch}`, e.id, e.user_id, ch, status, due, now));
 		}
-		stmts.push(done.bind(e.id));
 	}
+	// The cursor in the same batch (atomic in D1): these events' deliveries and "done" together.
+	stmts.push(db.prepare('INSERT INTO postman_cursor (id, seq) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET seq = MAX(seq, excluded.seq)').bind(to));
 	await db.batch(stmts);
 	if (announce && inboxed.size) await announce([...inboxed]);
 	return events.length;
@@ -182,10 +191,10 @@ const STRICTNESS: Record<Mode, number> = { turn: 0, digest: 1, off: 2 };
  * The pending recipients' chat prefs and mutes: a chat event goes out on a channel in the stricter
  * of the channel's mode and the chat mode, and not at all to someone who muted its author.
  */
-async function chatRules(db: D1Database, pending: string) {
+async function chatRules(db: D1Database, pending: string, from: number, to: number) {
 	const [prefs, mutes] = await db.batch([
-		db.prepare(`SELECT user_id, channel, mode FROM chat_prefs WHERE user_id IN (${pending})`),
-		db.prepare(`SELECT user_id, muted_id FROM chat_mutes WHERE user_id IN (${pending})`)
+		db.prepare(`SELECT user_id, channel, mode FROM chat_prefs WHERE user_id IN (${pending})`).bind(from, to),
+		db.prepare(`SELECT user_id, muted_id FROM chat_mutes WHERE user_id IN (${pending})`).bind(from, to)
 	]);
 	const chatMode = new Map((prefs.results as { user_id: string; channel: Channel; mode: Mode }[]).map((p) => [`${p.user_id}:${p.channel}`, p.mode]));
 	const muted = new Set((mutes.results as { user_id: string; muted_id: string }[]).map((x) => `${x.user_id}:${x.muted_id}`));
@@ -315,7 +324,7 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 		await db
 			.prepare(
 				`SELECT n.id AS nid, n.attempts, n.next_attempt_at, e.*, g.status AS g_status, g.active_seats AS g_active, s.seat AS s_seat, s.waiting_since AS s_waiting,
-				   (SELECT i.read_at FROM inbox i WHERE i.id = e.id || ':inapp') AS seen_at
+				   (SELECT i.read_at FROM inbox i WHERE i.user_id = e.user_id AND i.created_at >= e.created_at AND i.id = e.id || ':inapp') AS seen_at
 				 FROM notifications n JOIN notification_events e ON e.id = n.event_id
 				 LEFT JOIN games g ON g.id = e.game_id LEFT JOIN seats s ON s.game_id = e.game_id AND s.user_id = e.user_id
 				 WHERE n.claim = ?1`

@@ -3,6 +3,7 @@
  * ratings as pages show them. Plain SQL over D1; the game rooms stay the only writers of games —
  * a rematch is created through the room's ordinary `create`, accepted through its ordinary `join`.
  */
+import { insertEvent } from '$lib/server/notify/event-row';
 import type { D1Database } from '@cloudflare/workers-types';
 import { reserve, type Bucket } from '$lib/server/auth/ratelimit';
 import type { NotifyEvent } from '$lib/server/notify/types';
@@ -135,11 +136,7 @@ export function inviteEvent(o: { gameId: string; kind: string; to: string; from:
 export async function storeInvites(db: D1Database, events: NotifyEvent[]): Promise<boolean> {
 	if (events.length === 0) return false;
 	const rs = await db.batch(
-		events.map((e) =>
-			db
-				.prepare('INSERT OR IGNORE INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)')
-				.bind(e.id, e.userId, e.gameId, e.kind, e.version, JSON.stringify(e.data), e.createdAt)
-		)
+		events.map((e) => insertEvent(db, { ...e, gameOpen: false }))
 	);
 	return rs.some((r) => (r.meta.changes ?? 0) > 0);
 }

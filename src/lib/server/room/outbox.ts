@@ -4,75 +4,98 @@
  * row). A flush writes the newest row with one version-guarded `db.batch` (atomic in D1) and then
  * deletes the rows up to it; a failed flush is retried from the room's alarm with backoff.
  *
+ * Issue 33: a flush writes only what changed. D1 bills every row written, and every index entry of
+ * a column an UPDATE assigns, changed or not (measured in workerd: `UPDATE t SET b = b` on an
+ * indexed b writes 2 rows), so every statement below assigns only columns that may change in it,
+ * and a statement whose WHERE finds nothing to change writes nothing:
+ * - the game row: per move only its row (version, active seats, updated_at, round) and, for a
+ *   public game, its entry in games_public_updated_idx; the columns of the other indexes (status,
+ *   visibility, invite code, finished_at, players) by a second statement only when one changed;
+ * - a seat row only when one of its own columns changed (a move: the seats whose turn began or
+ *   ended), and its copy of the game's status (with the game's updated_at then) only when the status
+ *   changed. A seat's `version` is the game version that last changed it.
+ *
  * Why this cannot duplicate or roll back anything, whatever order flushes land in:
  * - the game row is an upsert that only ever raises `games.version`;
- * - the seat statements run only if, after that upsert, `games.version` is exactly this payload's
- *   version — so a late (older) payload touches no seat, and a retried payload rewrites the same
- *   rows with the same values;
- * - seats are keyed (game_id, user_id): first every older seat row of the game goes, then the
- *   current ones are upserted — no duplicate seat, and a player who left is gone. Deleting first
- *   also lets the start renumber seats without hitting unique(game_id, seat).
- * Each seat row also carries the game's status and updated_at (a player's lists read only seats).
+ * - every other statement runs only if, after that upsert, `games.version` is exactly this
+ *   payload's version (IS_CURRENT) — so a late (older) payload touches nothing, and a retried
+ *   payload finds every row already as it says and writes nothing;
+ * - seats are keyed (game_id, user_id) and hold no unique seat number, so the start may renumber
+ *   them in any order; the seats of players no longer in the payload (who left) are deleted.
  * Column names follow src/lib/server/db/schema.ts (`games`, `seats`).
  *
  * Notification events are incremental, not superseding: every pending event goes into the same
  * batch as the game row (`INSERT OR IGNORE` by its deterministic id, so a retried batch stores
- * each once) and is deleted from the room only after the batch succeeded.
+ * each once) and is deleted from the room only after the batch succeeded. Each takes the next
+ * `seq` (notify/event-row.ts: none is ever reused or skipped by the postman's cursor).
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
+import { insertEvent } from '$lib/server/notify/event-row';
 import { isRated, type D1Payload } from '$lib/protocol/room';
 
-const GAME_COLUMNS = [
-	'id', 'game', 'status', 'visibility', 'invite_code', 'creator_id', 'options', 'seats_wanted', 'time_limit',
-	'engine_version', 'version', 'active_seats', 'seed_commitment', 'clock', 'created_at', 'updated_at', 'started_at', 'finished_at',
-	'rounds', 'players', 'rated'
-] as const;
+/** Columns that change with moves and are in no index but the public one (updated_at). */
+const MOVE_COLUMNS = ['version', 'active_seats', 'updated_at', 'rounds', 'clock', 'started_at', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated'] as const;
+/** Columns of the other indexes (archive, invite code): assigned only when one of them changed. */
+const INDEXED_COLUMNS = ['status', 'visibility', 'invite_code', 'finished_at', 'players'] as const;
+const GAME_COLUMNS = ['id', 'game', 'created_at', ...MOVE_COLUMNS, ...INDEXED_COLUMNS] as const;
+const at = (c: string) => `?${GAME_COLUMNS.indexOf(c as (typeof GAME_COLUMNS)[number]) + 1}`;
 
 const UPSERT_GAME =
 	`INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map((_, i) => `?${i + 1}`).join(', ')}) ` +
-	`ON CONFLICT(id) DO UPDATE SET ${GAME_COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ')} ` +
+	`ON CONFLICT(id) DO UPDATE SET ${MOVE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')} ` +
 	`WHERE excluded.version > games.version`;
 
 /** True only when the game row (after the upsert above) holds exactly this payload's version. */
 const IS_CURRENT = 'EXISTS (SELECT 1 FROM games WHERE id = ?1 AND version = ?2)';
 
-const DELETE_OLDER_SEATS = `DELETE FROM seats WHERE game_id = ?1 AND version < ?2 AND ${IS_CURRENT}`;
+/** The indexed columns, when one differs (same binds as UPSERT_GAME: ?1 id, ?… by GAME_COLUMNS). */
+const UPDATE_INDEXED =
+	`UPDATE games SET ${INDEXED_COLUMNS.map((c) => `${c} = ${at(c)}`).join(', ')} ` +
+	`WHERE id = ?1 AND version = ${at('version')} AND (${INDEXED_COLUMNS.map((c) => `${c} IS NOT ${at(c)}`).join(' OR ')})`;
 
+/** Seats of players no longer in the game (?3: JSON array of the payload's user ids). */
+const DELETE_LEFT_SEATS = `DELETE FROM seats WHERE game_id = ?1 AND user_id NOT IN (SELECT value FROM json_each(?3)) AND ${IS_CURRENT}`;
+
+/** A seat's own columns, written only if one differs (?1 game, ?2 version, ?3 user, then these). */
+const SEAT_COLUMNS = ['seat', 'colour', 'score', 'winner', 'place', 'joined_at', 'waiting_since', 'deadline', 'timeouts', 'dropped'] as const;
 const UPSERT_SEAT =
-	`INSERT INTO seats (game_id, version, user_id, seat, colour, score, winner, joined_at, waiting_since, deadline, timeouts, dropped, status, updated_at, place) ` +
-	`SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15 WHERE ${IS_CURRENT} ` +
-	`ON CONFLICT(game_id, user_id) DO UPDATE SET seat = excluded.seat, colour = excluded.colour, score = excluded.score, ` +
-	`winner = excluded.winner, place = excluded.place, version = excluded.version, joined_at = excluded.joined_at, waiting_since = excluded.waiting_since, ` +
-	`deadline = excluded.deadline, timeouts = excluded.timeouts, dropped = excluded.dropped, status = excluded.status, ` +
-	`updated_at = excluded.updated_at WHERE excluded.version >= seats.version`;
+	`INSERT INTO seats (game_id, version, user_id, ${SEAT_COLUMNS.join(', ')}, status, updated_at) ` +
+	`SELECT ?1, ?2, ?3, ${SEAT_COLUMNS.map((_, i) => `?${i + 4}`).join(', ')}, ?${SEAT_COLUMNS.length + 4}, ?${SEAT_COLUMNS.length + 5} WHERE ${IS_CURRENT} ` +
+	`ON CONFLICT(game_id, user_id) DO UPDATE SET version = excluded.version, ${SEAT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')} ` +
+	`WHERE ${SEAT_COLUMNS.map((c) => `seats.${c} IS NOT excluded.${c}`).join(' OR ')}`;
 
-const INSERT_EVENT =
-	'INSERT OR IGNORE INTO notification_events (id, user_id, game_id, kind, version, game_open, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)';
+/** The game's status into its seats, with the game's updated_at, when it changed (?3 status, ?4 updated_at). */
+const SEATS_STATUS = `UPDATE seats SET status = ?3, updated_at = ?4 WHERE game_id = ?1 AND status IS NOT ?3 AND ${IS_CURRENT}`;
 
 /** The statements of one flush, in order (D1 runs a batch as one transaction): the game's rows, then the events. */
 export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonly NotifyEvent[] = []): D1PreparedStatement[] {
 	const out: D1PreparedStatement[] = [];
 	if (p) {
 		const g = p.game;
+		const values: Record<(typeof GAME_COLUMNS)[number], unknown> = {
+			id: g.id, game: g.game, created_at: g.createdAt, version: g.version, active_seats: g.activeSeats, updated_at: g.updatedAt,
+			rounds: g.rounds ?? null, clock: g.clock ?? null, started_at: g.startedAt, options: g.options, seats_wanted: g.seatsWanted,
+			time_limit: g.timeLimit, engine_version: g.engineVersion, seed_commitment: g.seedCommitment, creator_id: g.creatorId,
+			rated: isRated(g) ? 1 : 0, status: g.status, visibility: g.visibility, invite_code: g.inviteCode, finished_at: g.finishedAt,
+			players: g.players ?? p.seats.length
+		};
+		const binds = GAME_COLUMNS.map((c) => values[c]);
 		out.push(
-			db.prepare(UPSERT_GAME).bind(
-				g.id, g.game, g.status, g.visibility, g.inviteCode, g.creatorId, g.options, g.seatsWanted, g.timeLimit,
-				g.engineVersion, g.version, g.activeSeats, g.seedCommitment, g.clock ?? null, g.createdAt, g.updatedAt, g.startedAt, g.finishedAt,
-				g.rounds ?? null, g.players ?? p.seats.length, isRated(g) ? 1 : 0
-			),
-			db.prepare(DELETE_OLDER_SEATS).bind(g.id, g.version)
+			db.prepare(UPSERT_GAME).bind(...binds),
+			db.prepare(UPDATE_INDEXED).bind(...binds),
+			db.prepare(DELETE_LEFT_SEATS).bind(g.id, g.version, JSON.stringify(p.seats.map((s) => s.userId)))
 		);
 		for (const s of p.seats)
 			out.push(
 				db.prepare(UPSERT_SEAT).bind(
-					g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.joinedAt,
-					s.waitingSince ?? null, s.deadline ?? null, s.timeouts ?? 0, s.dropped ?? 0, g.status, g.updatedAt, s.place ?? null
+					g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.place ?? null, s.joinedAt,
+					s.waitingSince ?? null, s.deadline ?? null, s.timeouts ?? 0, s.dropped ?? 0, g.status, g.updatedAt
 				)
 			);
+		if (p.seats.length) out.push(db.prepare(SEATS_STATUS).bind(g.id, g.version, g.status, g.updatedAt));
 	}
-	for (const e of events)
-		out.push(db.prepare(INSERT_EVENT).bind(e.id, e.userId, e.gameId, e.kind, e.version, e.gameOpen ? 1 : 0, JSON.stringify(e.data), e.createdAt));
+	for (const e of events) out.push(insertEvent(db, e));
 	return out;
 }
 
