@@ -1,6 +1,7 @@
 /**
  * npm run bench:load [-- --games 200] [--seconds 60] [--via socket|http] [--cost-games 4]
- *                    [--no-cost] [--no-load] [--no-build] [--state-dir DIR]
+ *                    [--no-cost] [--no-load] [--no-build] [--state-dir DIR] [--top]
+ *                    [--paced] [--email] [--json FILE]
  *
  * Rongo under load (issue 17), on `wrangler dev` of the built app (workerd, local D1, local Durable
  * Object storage; loopback only), every registered game kind, each game played by its kind's
@@ -21,11 +22,27 @@
  *     (upper bound: all of workerd, the local D1 included), Durable Object requests and wall time,
  *     D1 and Durable Object SQLite rows read and written, stored bytes (D1's size after its
  *     statements, each object's SQLite size). `docs/benchmarks.md`
- *     prices them (bench/lib/prices.ts).
+ *     prices them (bench/lib/prices.ts). Also the rows written per move by table, D1 and Durable
+ *     Object storage apart (the meter's per-statement tally grouped by the table a statement
+ *     writes, `/__meter/tables`; issue 33). `--top` lists the statements by rows written.
+ *     `--paced`: before each move the player waits until D1 has the game's version the player saw,
+ *     so every move is its own flush, as with asynchronous players minutes apart (the bots are
+ *     faster than the room's flush otherwise, and many moves share one flush).
+ *     `--email` (issue 33, "the same with an email address verified", implies `--paced`): every player has a verified
+ *     address (confirmed through the link the development mailbox holds) and a grace time of 0, and
+ *     before each move the player waits until D1 has the game's version the player saw and every
+ *     "your turn" of the game is fanned out and no longer pending by email — so every turn change
+ *     really goes out by email, as it does when players are away for longer than their grace time
+ *     (a player who moves within their grace gets no mail: docs/notifications.md). The wait reads
+ *     the local D1 file directly (node:sqlite, read-only; it is neither a request nor metered). The
+ *     development mailbox's own D1 copy of each mail (`dev_mailbox`, DEV_MAILBOX=1, needed for the
+ *     verification link) is not a production cost and is left out of the D1 rows written.
+ *     `--json FILE` writes, per kind, {kind, moves, counts, rowsPerMoveByTable, usdPerMove, usdPerGame}.
  *
  * Exit code 1 if any move failed.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedRng, type Kind } from '../src/lib/engine/index';
@@ -38,11 +55,15 @@ import { closeGame, newGame, PASSWORD, presence, step, type RongoGame, type Via 
 import { PRICES, PRICE_LIST_DATE, priceGame, type GameCounts } from './lib/prices';
 import type { MeterTotals } from '../src/lib/server/meter';
 import { args, ms, q, sleep, value } from './lib/cli';
+import { confirmAddress } from '../scripts/lib/mail';
 
 const GAMES = Number(value('--games') ?? 200);
 const SECONDS = Number(value('--seconds') ?? 60);
 const VIA = (value('--via') ?? 'socket') as Via;
 const COST_GAMES = Number(value('--cost-games') ?? 4);
+const EMAIL = args.includes('--email');
+const PACED = EMAIL || args.includes('--paced');
+const JSON_FILE = value('--json');
 const STATE_PARENT = value('--state-dir') ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 if (![GAMES, SECONDS, COST_GAMES].every((n) => Number.isInteger(n) && n >= 1) || (VIA !== 'socket' && VIA !== 'http')) {
 	console.error('usage: npm run bench:load -- [--games N] [--seconds S] [--via socket|http] [--cost-games N] [--no-cost] [--no-load] [--no-build]');
@@ -79,15 +100,52 @@ async function serve(tag: string, vars: Record<string, string> = {}): Promise<{ 
 }
 
 let signups = 0;
-async function trio(url: string): Promise<Client[]> {
+async function trio(url: string, email = false): Promise<Client[]> {
 	const run = Date.now().toString(36).slice(-5);
 	const out: Client[] = [];
 	for (let i = 0; i < 3; i++) {
 		const c = new Client(url, `ld${run}n${signups++}`);
-		await c.signup(c.username, PASSWORD);
+		if (email) {
+			// A verified address (the link from the development mailbox) and grace 0: every turn mailed at once.
+			const address = `${c.username}@bench.invalid`;
+			await c.api('POST', '/api/auth/signup', { username: c.username, password: PASSWORD, email: address });
+			await confirmAddress(url, c, address);
+			await c.api('PUT', '/api/me/settings', { graceMinutes: 0 });
+		} else await c.signup(c.username, PASSWORD);
 		out.push(c);
 	}
 	return out;
+}
+
+/** The local D1 file of a `wrangler dev --persist-to dir` (the largest database of D1's objects). */
+function d1File(dir: string): string {
+	const base = join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+	const files = readdirSync(base).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+	return join(base, files.sort((a, b) => statSync(join(base, b)).size - statSync(join(base, a)).size)[0]);
+}
+
+/**
+ * `--paced`: waits until D1 has `version` of the game; `--email`: and every "your turn" of it is
+ * fanned out and no longer pending by email (sent, merged, skipped or failed). Read-only on the local
+ * D1 file, so neither a request nor a metered row. False after 20 s (then counted as late).
+ */
+async function paced(db: DatabaseSync, gameId: string, version: number | undefined, email: boolean): Promise<boolean> {
+	const current = db.prepare('SELECT version FROM games WHERE id = ?');
+	const untold = db.prepare(
+		`SELECT COUNT(*) AS n FROM notification_events e WHERE e.game_id = ? AND e.kind = 'turn' AND e.game_open = 0 AND ` +
+			`(e.seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0) OR EXISTS (SELECT 1 FROM notifications n WHERE n.event_id = e.id AND n.channel = 'email' AND n.status = 'pending'))`
+	);
+	const end = Date.now() + 20_000;
+	while (Date.now() < end) {
+		try {
+			const v = (current.get(gameId) as { version: number } | undefined)?.version ?? -1;
+			if ((version === undefined || v >= version) && (!email || (untold.get(gameId) as { n: number }).n === 0)) return true;
+		} catch {
+			/* the writer holds the file a moment: look again */
+		}
+		await sleep(25);
+	}
+	return false;
 }
 
 // ---- 1. load ------------------------------------------------------------------------------------
@@ -195,7 +253,10 @@ async function load() {
 type Meter = MeterTotals;
 
 async function cost() {
-	const { server, dir } = await serve('cost', { METER: '1' });
+	// DEV_MAILBOX for the verification links of --email (its own D1 rows are left out below).
+	const { server, dir } = await serve('cost', { METER: '1', ...(EMAIL ? { DEV_MAILBOX: '1' } : {}) });
+	const local = PACED ? new DatabaseSync(d1File(dir), { readOnly: true }) : null;
+	let late = 0;
 	// Every request the players make (the Worker's requests); sockets are none here.
 	let requests = 0;
 	const realFetch = globalThis.fetch;
@@ -204,15 +265,17 @@ async function cost() {
 		return realFetch(input, init);
 	};
 	const meter = async (): Promise<Meter> => (await (await realFetch(server.url + '/__meter')).json()) as Meter;
-	const out: { kind: Kind; counts: GameCounts; moves: number; reasons: Record<string, number> }[] = [];
+	const tables = async (): Promise<Record<string, number>> => (await (await realFetch(server.url + '/__meter/tables')).json()) as Record<string, number>;
+	const out: { kind: Kind; counts: GameCounts; moves: number; reasons: Record<string, number>; byTable: Record<string, number> }[] = [];
 	try {
 		presence.looking = false;
 		const pid = server.child.pid!;
 		for (const kind of KINDS) {
-			const trios = await pool(Array.from({ length: COST_GAMES }), 2, () => trio(server.url));
+			const trios = await pool(Array.from({ length: COST_GAMES }), 2, () => trio(server.url, EMAIL));
 			// Settle: nothing of the sign-ups left in flight.
 			await sleep(1500);
 			const before = await meter();
+			const tablesBefore = await tables();
 			const req0 = requests;
 			const cpu0 = canReadCpu() ? cpuOf(pid) : null;
 			const results = await Promise.all(
@@ -222,7 +285,11 @@ async function cost() {
 					const g = await players[0].game(id);
 					if (g.status === 'waiting') await players[0].start(id);
 					// Asynchronous players: no socket; open the game (GET), then move (POST).
-					const seated = new Map<string, Player>(players.map((c) => [c.username.toLowerCase(), { username: c.username, game: (x) => c.game(x), move: (x, m, v) => c.move(x, m, v) }]));
+					const move = async (c: Client, x: string, m: unknown, v?: number) => {
+						if (local && !(await paced(local, x, v, EMAIL))) late++;
+						return c.move(x, m, v);
+					};
+					const seated = new Map<string, Player>(players.map((c) => [c.username.toLowerCase(), { username: c.username, game: (x) => c.game(x), move: (x, m, v) => move(c, x, m, v) }]));
 					const r = await playGame({ id, kind, players: seated, rng: seedRng(`cost/${kind.id}/${i}`), safety: 20_000 });
 					if (r.stop !== 'over') throw new Error(`cost: ${kind.id} game ${id} stopped (${r.stop}) before its end`);
 					return { moves: r.moves, reason: kind.outcome(r.game.view)?.reason ?? '?' };
@@ -231,9 +298,15 @@ async function cost() {
 			// The last flush, the postman's deliveries.
 			await sleep(3000);
 			const after = await meter();
+			const tablesAfter = await tables();
 			const cpu = cpu0 ? cpuSince(cpu0, cpuOf(pid)) : null;
 			const n = results.length;
 			const d = (k: keyof Meter) => (after[k] - before[k]) / n;
+			// Rows written per game by table; the development mailbox's copies of mails are no production cost.
+			const byTable: Record<string, number> = {};
+			for (const [t, w] of Object.entries(tablesAfter)) if (w - (tablesBefore[t] ?? 0) > 0) byTable[t] = (w - (tablesBefore[t] ?? 0)) / n;
+			const devMail = byTable['D1: dev_mailbox'] ?? 0;
+			delete byTable['D1: dev_mailbox'];
 			const counts: GameCounts = {
 				workerRequests: (requests - req0) / n,
 				workerCpuMs: cpu ? cpu.total / n : NaN,
@@ -243,7 +316,7 @@ async function cost() {
 				doRowsRead: d('doSqlRowsRead'),
 				doRowsWritten: d('doSqlRowsWritten') + d('doStorageWrites'),
 				d1RowsRead: d('d1RowsRead'),
-				d1RowsWritten: d('d1RowsWritten'),
+				d1RowsWritten: d('d1RowsWritten') - devMail,
 				d1Queries: d('d1Queries'),
 				d1WriteQueries: d('d1WriteQueries'),
 				d1SqlMs: d('d1SqlMs'),
@@ -252,7 +325,7 @@ async function cost() {
 			};
 			const reasons: Record<string, number> = {};
 			for (const r of results) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
-			out.push({ kind, counts, moves: results.reduce((s, r) => s + r.moves, 0) / n, reasons });
+			out.push({ kind, counts, moves: results.reduce((s, r) => s + r.moves, 0) / n, reasons, byTable });
 		}
 		if (args.includes('--top')) {
 			console.log('\nstatements by rows written (all kinds):');
@@ -261,11 +334,16 @@ async function cost() {
 		}
 	} finally {
 		globalThis.fetch = realFetch;
+		local?.close();
 		await server.stop();
 		rmSync(dir, { recursive: true, force: true });
 	}
-	console.log(`\ncost per finished game (${COST_GAMES} games of each kind, 3 players, played asynchronously to the end; prices of ${PRICE_LIST_DATE}):`);
-	for (const { kind, counts, moves, reasons } of out) {
+	console.log(
+		`\ncost per finished game (${COST_GAMES} games of each kind, 3 players, played asynchronously to the end${PACED ? ', every move its own flush' : ''}${EMAIL ? ', every player with a verified email address and grace 0' : ''}; prices of ${PRICE_LIST_DATE}):`
+	);
+	if (PACED) console.log(`${EMAIL ? 'turns not mailed' : 'versions not in D1'} before the player moved (waited 20 s): ${late}`);
+	const report = [];
+	for (const { kind, counts, moves, reasons, byTable } of out) {
 		const p = priceGame(counts);
 		console.log(`\n${kind.id} (${kind.engineVersion}): ${moves.toFixed(0)} moves per game, ends ${JSON.stringify(reasons)}`);
 		console.log('  | what | per game | $ per game |');
@@ -274,6 +352,18 @@ async function cost() {
 		console.log(`  | **total** | | **${p.total.toExponential(2)}** (lichess ≈ 2.7e-4) — dominated by ${p.lines.reduce((a, b) => (b.usd > a.usd ? b : a)).what} |`);
 		console.log(`  | D1 statements (writes), SQL time | ${counts.d1Queries?.toFixed(0)} (${counts.d1WriteQueries?.toFixed(0)}), ${counts.d1SqlMs?.toFixed(0)} ms | not billed |`);
 		console.log(`  | storage kept (DO ${(counts.doStoredBytes / 1024).toFixed(1)} KiB, D1 ${(counts.d1StoredBytes / 1024).toFixed(1)} KiB) | per month | ${p.storagePerMonth.toExponential(2)} |`);
+		const perMove = Object.fromEntries(Object.entries(byTable).map(([t, w]) => [t, w / moves]));
+		for (const side of ['D1', 'DO']) {
+			const rows = Object.entries(perMove).filter(([t]) => t.startsWith(`${side}: `)).sort((a, b) => b[1] - a[1]);
+			const sum = rows.reduce((a, [, w]) => a + w, 0);
+			console.log(`  ${side} rows written per move by table: ${sum.toFixed(2)} = ${rows.map(([t, w]) => `${t.slice(4)} ${w.toFixed(2)}`).join(', ')}`);
+		}
+		console.log(`  $ per move: ${(p.total / moves).toExponential(2)} (goal ≤ 3.4e-6)`);
+		report.push({ kind: kind.id, moves, counts, rowsPerMoveByTable: perMove, usdPerMove: p.total / moves, usdPerGame: p.total });
+	}
+	if (JSON_FILE) {
+		writeFileSync(JSON_FILE, JSON.stringify(report, null, '\t') + '\n');
+		console.log(`\nwrote ${JSON_FILE}`);
 	}
 	console.log(`\nprices: ${JSON.stringify(PRICES)}`);
 }

@@ -10,7 +10,7 @@ import sveltekit from '../.svelte-kit/cloudflare/_worker.js';
 const app = sveltekit as unknown as ExportedHandler<Env>;
 
 import { finishPendingDeletions } from './lib/server/people/leave';
-import { meterEnv, meterSocketMessage, meterState, meterTop, meterTotals, metering } from './lib/server/meter';
+import { meterEnv, meterSocketMessage, meterState, meterTables, meterTop, meterTotals, metering } from './lib/server/meter';
 import { GameRoom as Room } from './lib/server/room/GameRoom';
 import { Postman as Post } from './lib/server/notify/Postman';
 import { UserHub as Hub } from './lib/server/notify/UserHub';
@@ -52,6 +52,7 @@ export default {
 		const path = metering(env, url) ? url.pathname : '';
 		if (path === '/__meter') return Response.json(meterTotals()) as unknown as ReturnType<NonNullable<typeof app.fetch>>;
 		if (path === '/__meter/top') return Response.json(meterTop()) as unknown as ReturnType<NonNullable<typeof app.fetch>>;
+		if (path === '/__meter/tables') return Response.json(meterTables()) as unknown as ReturnType<NonNullable<typeof app.fetch>>;
 		return app.fetch!(request, meterEnv(env), ctx);
 	},
 	// The postman's backstop (wrangler.toml [triggers]): deliver whatever is due.

@@ -74,6 +74,28 @@ export function meterTotals(): MeterTotals {
 /** Rows by statement (its first 100 characters), to see what dominates. */
 const bySql = new Map<string, { n: number; read: number; written: number }>();
 
+/** Rows written by table, whole statements (not cut to 100 characters) grouped by the table they write. */
+const byTable = new Map<string, number>();
+
+const WRITES = /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"']?([\w.]+)/i;
+
+/**
+ * The table a statement writes (issue 33, bench:load's rows per move by table): the target of its
+ * INSERT, REPLACE, UPDATE or DELETE; schema statements are `(schema)`, anything else `(other)`.
+ */
+export function tableOf(sql: string): string {
+	const m = WRITES.exec(sql);
+	if (m) return m[1].toLowerCase();
+	if (/^\s*(CREATE|DROP|ALTER)\b/i.test(sql)) return '(schema)';
+	return '(other)';
+}
+
+/** Rows written so far by `D1: <table>` and `DO: <table>` (the storage API's writes: `DO: (storage API)`). */
+export function meterTables(): Record<string, number> {
+	meterTotals();
+	return Object.fromEntries(byTable);
+}
+
 /** The statements that wrote or read most rows, and the SQLite cursors' statements likewise. */
 export function meterTop(limit = 25) {
 	meterTotals();
@@ -84,6 +106,11 @@ export function meterTop(limit = 25) {
 }
 
 function tally(sql: string, read: number, written: number) {
+	if (written) {
+		const [side, ...rest] = sql.split(': ');
+		const table = `${side}: ${tableOf(rest.join(': '))}`;
+		byTable.set(table, (byTable.get(table) ?? 0) + written);
+	}
 	const key = sql.replace(/\s+/g, ' ').trim().slice(0, 100);
 	const c = bySql.get(key) ?? { n: 0, read: 0, written: 0 };
 	c.n++;
@@ -187,6 +214,7 @@ function meterStorage(storage: DurableObjectStorage, id: string): DurableObjectS
 			if (typeof key === 'string' && STORAGE_WRITES.has(key))
 				return (...args: unknown[]) => {
 					totals.doStorageWrites++;
+					byTable.set('DO: (storage API)', (byTable.get('DO: (storage API)') ?? 0) + 1);
 					return Reflect.apply(target[key as 'put'] as (...a: unknown[]) => unknown, target, args);
 				};
 			return bound(target, key);

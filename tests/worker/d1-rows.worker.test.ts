@@ -1,0 +1,224 @@
+// Issue 33, the D1 side of a move: a flush writes only what changed, and the postman reads new
+// events by a cursor. Each guarantee the change touches, against the real local D1:
+// - the game's rows: a late (older) payload changes nothing, a retried one writes nothing and
+//   converges, a player who left loses their seat (and a late payload does not bring it back), the
+//   start may renumber seats, a move rewrites only the seats whose turn began or ended, and the
+//   game's status reaches every seat when it changes;
+// - fan-out: exactly once under two postmen at once and a retried run, a failed batch moves no
+//   cursor, the cursor is in D1 (a restarted postman goes on from it), and a seq is never reused
+//   after the newest events were deleted (an account deleted).
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Payload } from '$lib/protocol/room';
+import { outboxBatch } from '$lib/server/room/outbox';
+import { fanOut } from '$lib/server/notify/delivery';
+import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
+import { signUp } from './helpers';
+
+const DB = env.DB;
+const ORIGIN = 'https://rongo.test';
+
+let gameN = 0;
+const T0 = Date.parse('2033-05-02T10:00:00Z');
+
+/** A running 3-player game at `version`, seat 0 awaited, as a room's outbox would hold it. */
+function payload(id: string, version: number, o: { awaited?: number; status?: D1Payload['game']['status']; users?: string[]; seats?: number[] } = {}): D1Payload {
+	const users = o.users ?? ['ua', 'ub', 'uc'].map((u) => `${u}-${id}`);
+	const awaited = o.awaited ?? 0;
+	const status = o.status ?? 'active';
+	return {
+		game: {
+			id, game: 'giants', status, visibility: 'public', inviteCode: null, creatorId: users[0], options: '{}', seatsWanted: 3, timeLimit: '3d',
+			engineVersion: 'giants@1', version, activeSeats: status === 'active' ? `[${awaited}]` : '[]', seedCommitment: 'c', clock: '{"kind":"perMove","days":3}',
+			createdAt: T0, updatedAt: T0 + version * 1000, startedAt: T0, finishedAt: status === 'finished' ? T0 + version * 1000 : null, rounds: 1, players: users.length, rated: true
+		},
+		seats: users.map((userId, i) => {
+			const seat = o.seats?.[i] ?? i;
+			const waiting = status === 'active' && seat === awaited;
+			return {
+				userId, seat, colour: null, score: status === 'finished' ? 10 + seat : null, winner: status === 'finished' ? (seat === 0 ? 1 : 0) : null,
+				place: status === 'finished' ? seat + 1 : null, joinedAt: T0,
+				waitingSince: waiting ? T0 + version * 1000 : null, deadline: waiting ? T0 + version * 1000 + 3 * 86_400_000 : null, timeouts: 0, dropped: 0
+			};
+		})
+	};
+}
+
+/** Flushes a payload as the room does (one batch); the rows it wrote. */
+async function flush(p: D1Payload): Promise<number> {
+	const rs = await DB.batch(outboxBatch(DB, p));
+	return rs.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
+}
+
+async function state(id: string) {
+	const [g, s] = await DB.batch([
+		DB.prepare('SELECT version, status, active_seats, updated_at, finished_at FROM games WHERE id = ?1').bind(id),
+		DB.prepare('SELECT user_id, seat, version, waiting_since, deadline, status, updated_at, score FROM seats WHERE game_id = ?1 ORDER BY user_id').bind(id)
+	]);
+	return { game: g.results[0] as Record<string, unknown>, seats: s.results as Record<string, unknown>[] };
+}
+
+const newId = () => `d1rows${(gameN++).toString().padStart(10, '0')}`;
+
+describe('the flush writes only what changed, and no payload rolls anything back', () => {
+	it('a move rewrites the game row and only the seats whose turn began or ended', async () => {
+		const id = newId();
+		await flush(payload(id, 5, { awaited: 0 }));
+		const before = await state(id);
+		// Seat 0 moved, seat 1 is awaited now; seat 2 is untouched.
+		await flush(payload(id, 6, { awaited: 1 }));
+		const after = await state(id);
+		expect(after.game).toMatchObject({ version: 6, active_seats: '[1]', updated_at: T0 + 6000 });
+		const [a, b, c] = after.seats;
+		expect(a).toMatchObject({ seat: 0, version: 6, waiting_since: null, deadline: null });
+		expect(b).toMatchObject({ seat: 1, version: 6, waiting_since: T0 + 6000 });
+		// The seat nobody's turn touched is the row of version 5, not rewritten.
+		expect(c).toEqual(before.seats[2]);
+		expect(c.version).toBe(5);
+		// Its copy of the game's status is what it was (the status did not change), with the time the status began.
+		expect(after.seats.map((s) => [s.status, s.updated_at])).toEqual(before.seats.map((s) => [s.status, s.updated_at]));
+	});
+
+	it('a retried payload writes nothing and converges; a late (older) one changes nothing', async () => {
+		const id = newId();
+		await flush(payload(id, 5, { awaited: 0 }));
+		await flush(payload(id, 6, { awaited: 1 }));
+		const now = await state(id);
+		// The same batch again (the room retries after a lost answer): zero rows written, same rows.
+		expect(await flush(payload(id, 6, { awaited: 1 }))).toBe(0);
+		expect(await state(id)).toEqual(now);
+		// An older payload landing late (other awaited seat, another status even): nothing changes.
+		await flush(payload(id, 5, { awaited: 2 }));
+		await flush(payload(id, 4, { status: 'waiting' }));
+		expect(await state(id)).toEqual(now);
+	});
+
+	it('a player who left loses their seat, and a late payload from before does not bring it back', async () => {
+		const id = newId();
+		const users = ['ua', 'ub', 'uc'].map((u) => `${u}-${id}`);
+		await flush(payload(id, 3, { status: 'waiting', users }));
+		await flush(payload(id, 4, { status: 'waiting', users: users.slice(0, 2) }));
+		expect((await state(id)).seats.map((s) => s.user_id)).toEqual(users.slice(0, 2));
+		await flush(payload(id, 3, { status: 'waiting', users }));
+		expect((await state(id)).seats.map((s) => s.user_id)).toEqual(users.slice(0, 2));
+		// They join again: a new row.
+		await flush(payload(id, 5, { status: 'waiting', users }));
+		expect((await state(id)).seats.map((s) => s.user_id)).toEqual(users);
+	});
+
+	it('the start may renumber the seats in any order (no unique seat number to collide with)', async () => {
+		const id = newId();
+		await flush(payload(id, 3, { status: 'waiting' }));
+		await flush(payload(id, 4, { seats: [2, 0, 1] }));
+		const s = await state(id);
+		expect(s.seats.map((x) => x.seat)).toEqual([2, 0, 1]);
+		// The game's status reached every seat, with the game's updated_at of that flush.
+		expect(s.seats.map((x) => [x.status, x.updated_at])).toEqual(Array(3).fill(['active', T0 + 4000]));
+	});
+
+	it('the end: status, results and the time it finished in every seat; a retry of it writes nothing', async () => {
+		const id = newId();
+		await flush(payload(id, 8));
+		await flush(payload(id, 9, { status: 'finished' }));
+		const s = await state(id);
+		expect(s.game).toMatchObject({ status: 'finished', finished_at: T0 + 9000, version: 9 });
+		expect(s.seats.map((x) => [x.status, x.updated_at, x.score])).toEqual([
+			['finished', T0 + 9000, 10],
+			['finished', T0 + 9000, 11],
+			['finished', T0 + 9000, 12]
+		]);
+		expect(await flush(payload(id, 9, { status: 'finished' }))).toBe(0);
+		await flush(payload(id, 8));
+		expect(await state(id)).toEqual(s);
+	});
+});
+
+// ---- fan-out by the cursor ------------------------------------------------------------------------
+
+let eventN = 0;
+/** A running game with the user awaited at seat 0, and its "your turn" event (as a room's flush writes it). */
+async function turnFor(userId: string, at: number): Promise<string> {
+	const id = newId();
+	await flush(payload(id, 5, { users: [userId, `ub-${id}`, `uc-${id}`] }));
+	const eventId = `${id}:${5 + eventN++}:turn:0`;
+	const data = { gameId: id, version: 5, seat: 0, round: 1, phase: 'place', names: ['me', 'ben', 'caro'], since: [], deadline: null };
+	await DB.prepare(INSERT_EVENT_SQL).bind(eventId, userId, id, 'turn', 5, 0, JSON.stringify(data), at).run();
+	return eventId;
+}
+
+/** An away user told by email at once (a verified address, grace 0, no push). */
+async function away(name: string) {
+	const u = await signUp(name);
+	await DB.prepare('UPDATE users SET email = ?1, email_verified_at = 1, grace_minutes = 0 WHERE id = ?2').bind(`${name}@example.com`, u.id).run();
+	return u;
+}
+
+const delivered = async (eventId: string) => ({
+	inbox: (await DB.prepare('SELECT id FROM inbox WHERE id = ?1').bind(`${eventId}:inapp`).all()).results.length,
+	email: (await DB.prepare("SELECT id FROM notifications WHERE event_id = ?1 AND channel = 'email'").bind(eventId).all()).results.length
+});
+const cursor = async () => (await DB.prepare('SELECT seq FROM postman_cursor WHERE id = 1').first<{ seq: number }>())?.seq ?? 0;
+const seqOf = async (eventId: string) => (await DB.prepare('SELECT seq FROM notification_events WHERE id = ?1').bind(eventId).first<{ seq: number }>())!.seq;
+
+describe('fan-out by the cursor (no fanned_out flag)', () => {
+	it('two postmen at once, and a run retried from an old cursor: one inbox entry and one email row each', async () => {
+		const u = await away('cursor2');
+		const now = Date.now();
+		const events = [await turnFor(u.id, now), await turnFor(u.id, now + 1)];
+		await Promise.all([fanOut(DB, now + 10, ORIGIN), fanOut(DB, now + 10, ORIGIN)]);
+		for (const e of events) expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
+		expect(await cursor()).toBeGreaterThanOrEqual(await seqOf(events[1]));
+		// A postman that read these events before the cursor moved (it went back to read them again).
+		await DB.prepare('UPDATE postman_cursor SET seq = ?1 WHERE id = 1').bind((await seqOf(events[0])) - 1).run();
+		await fanOut(DB, now + 20, ORIGIN);
+		for (const e of events) expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
+	});
+
+	it('a batch that fails moves no cursor and delivers nothing; the next run delivers once', async () => {
+		const u = await away('cursorfail');
+		const now = Date.now();
+		const e = await turnFor(u.id, now);
+		const before = await cursor();
+		expect(before).toBeLessThan(await seqOf(e));
+		// D1 refuses the batch (a crash between reading the events and writing their deliveries).
+		const failing = new Proxy(DB, {
+			get: (t, k) => (k === 'batch' ? (s: unknown[]) => (s.length > 2 ? Promise.reject(new Error('D1 gone')) : t.batch(s as never)) : Reflect.get(t, k, t).bind?.(t) ?? Reflect.get(t, k, t))
+		}) as D1Database;
+		await expect(fanOut(failing, now + 10, ORIGIN)).rejects.toThrow('D1 gone');
+		expect(await delivered(e)).toEqual({ inbox: 0, email: 0 });
+		expect(await cursor()).toBeLessThan(await seqOf(e));
+		await fanOut(DB, now + 20, ORIGIN);
+		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
+	});
+
+	it('the cursor is in D1: a new Postman object goes on from it and fans nothing out twice', async () => {
+		const u = await away('cursorpm');
+		const now = Date.now();
+		const e = await turnFor(u.id, now);
+		await env.POSTMAN.get(env.POSTMAN.idFromName(`d1rows-a-${now}`)).runAt(now + 10);
+		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
+		const at = await cursor();
+		expect(at).toBeGreaterThanOrEqual(await seqOf(e));
+		// Another object (a restart, or a second postman), no memory of the first.
+		await env.POSTMAN.get(env.POSTMAN.idFromName(`d1rows-b-${now}`)).runAt(now + 20);
+		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
+		expect(await cursor()).toBeGreaterThanOrEqual(at);
+	});
+
+	it('a seq is never reused: after the newest events are deleted, a new event still lands above the cursor and is delivered', async () => {
+		const u = await away('cursorgone');
+		const v = await away('cursorkept');
+		const now = Date.now();
+		const gone = await turnFor(u.id, now);
+		await fanOut(DB, now + 10, ORIGIN);
+		const at = await cursor();
+		// The account's events go (people/leave.ts deletes them): its event may have been the newest.
+		await DB.prepare('DELETE FROM notification_events WHERE user_id = ?1').bind(u.id).run();
+		const next = await turnFor(v.id, now + 1);
+		expect(await seqOf(next)).toBeGreaterThan(at);
+		expect(gone).not.toBe(next);
+		await fanOut(DB, now + 20, ORIGIN);
+		expect(await delivered(next)).toEqual({ inbox: 1, email: 1 });
+	});
+});
