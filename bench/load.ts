@@ -131,9 +131,13 @@ function d1File(dir: string): string {
  */
 async function paced(db: DatabaseSync, gameId: string, version: number | undefined, email: boolean): Promise<boolean> {
 	const current = db.prepare('SELECT version FROM games WHERE id = ?');
+	// Not yet fanned out: above the postman's cursor (issue 33), or before it, unflagged (so the same bench prices older code too).
+	const fresh = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'postman_cursor'").get()
+		? 'e.seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0)'
+		: 'e.fanned_out = 0';
 	const untold = db.prepare(
 		`SELECT COUNT(*) AS n FROM notification_events e WHERE e.game_id = ? AND e.kind = 'turn' AND e.game_open = 0 AND ` +
-			`(e.seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0) OR EXISTS (SELECT 1 FROM notifications n WHERE n.event_id = e.id AND n.channel = 'email' AND n.status = 'pending'))`
+			`(${fresh} OR EXISTS (SELECT 1 FROM notifications n WHERE n.event_id = e.id AND n.channel = 'email' AND n.status = 'pending'))`
 	);
 	const end = Date.now() + 20_000;
 	while (Date.now() < end) {

@@ -278,6 +278,9 @@ export function meterEnv<E extends object>(env: E): E {
 	if (have) return have as E;
 	const out: Record<string, unknown> = { ...(env as Record<string, unknown>) };
 	for (const [k, v] of Object.entries(env)) {
+		// An RPC stub (the send_email binding) answers `in` for every name: it is neither a D1 nor a
+		// namespace (issue 33: metered as D1, every mail failed with "does not implement bind").
+		if (v && typeof v === 'object' && 'no such member, surely' in v) continue;
 		if (v && typeof v === 'object' && 'prepare' in v && 'batch' in v) out[k] = meterD1(v as D1Database);
 		else if (v && typeof v === 'object' && 'idFromName' in v) out[k] = meterNamespace(v as DurableObjectNamespace);
 	}
