@@ -37,7 +37,8 @@
  *     the local D1 file directly (node:sqlite, read-only; it is neither a request nor metered). The
  *     development mailbox's own D1 copy of each mail (`dev_mailbox`, DEV_MAILBOX=1, needed for the
  *     verification link) is not a production cost and is left out of the D1 rows written.
- *     `--json FILE` writes, per kind, {kind, moves, counts, rowsPerMoveByTable, usdPerMove, usdPerGame}.
+ *     `--json FILE` writes, per kind, {kind, moves, counts, rowsPerMoveByTable: {d1: {table: rows},
+ *     do: {…}}, usdPerMove, usdPerGame} (bench:scale reads it).
  *
  * Exit code 1 if any move failed.
  */
@@ -363,7 +364,9 @@ async function cost() {
 			console.log(`  ${side} rows written per move by table: ${sum.toFixed(2)} = ${rows.map(([t, w]) => `${t.slice(4)} ${w.toFixed(2)}`).join(', ')}`);
 		}
 		console.log(`  $ per move: ${(p.total / moves).toExponential(2)} (goal ≤ 3.4e-6)`);
-		report.push({ kind: kind.id, moves, counts, rowsPerMoveByTable: perMove, usdPerMove: p.total / moves, usdPerGame: p.total });
+		// { d1: { table: rows per move }, do: { … } }: the shape bench/lib/scale.ts reads.
+		const bySide = (side: string) => Object.fromEntries(Object.entries(perMove).filter(([t]) => t.startsWith(`${side}: `)).map(([t, w]) => [t.slice(4), w]));
+		report.push({ kind: kind.id, moves, counts, rowsPerMoveByTable: { d1: bySide('D1'), do: bySide('DO') }, usdPerMove: p.total / moves, usdPerGame: p.total });
 	}
 	if (JSON_FILE) {
 		writeFileSync(JSON_FILE, JSON.stringify(report, null, '\t') + '\n');
