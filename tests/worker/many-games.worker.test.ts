@@ -115,14 +115,15 @@ describe('a player in 150 games', () => {
 
 	it('the queries read the seats by index, never a whole table', async () => {
 		const plans: [string, unknown[], RegExp][] = [
-			[MY_GAMES_SQL.turn, [me.id, 200], /SEARCH seats USING (COVERING )?INDEX seats_user_waiting_idx/],
+			// Issue 33: "your turn" from the player's running games (no index on waiting_since to write per turn change).
+			[MY_GAMES_SQL.turn, [me.id, 200], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/],
 			// Issue 33: newest activity first from the games' rows (by key), the seats still by the index.
-			[MY_GAMES_SQL.active, [me.id, 100], /SEARCH s USING (COVERING )?INDEX seats_user_(status_updated|waiting)_idx[^\n]*\n(.*\n)*SEARCH g USING INDEX sqlite_autoindex_games_1/],
-			[MY_GAMES_SQL.waiting, [me.id, 100], /SEARCH s USING (COVERING )?INDEX seats_user_(status_updated|waiting)_idx[^\n]*\n(.*\n)*SEARCH g USING INDEX sqlite_autoindex_games_1/],
+			[MY_GAMES_SQL.active, [me.id, 100], /SEARCH s USING (COVERING )?INDEX seats_user_status_updated_idx[^\n]*\n(.*\n)*SEARCH g USING INDEX sqlite_autoindex_games_1/],
+			[MY_GAMES_SQL.waiting, [me.id, 100], /SEARCH s USING (COVERING )?INDEX seats_user_status_updated_idx[^\n]*\n(.*\n)*SEARCH g USING INDEX sqlite_autoindex_games_1/],
 			[MY_GAMES_SQL.finished, [me.id, 21, T0, 'zzzz'], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx/],
 			[MY_GAMES_SQL.counts, [me.id], /SEARCH seats USING COVERING INDEX seats_user_status_updated_idx/],
-			[MY_GAMES_SQL.turnCount, [me.id], /SEARCH seats USING (COVERING )?INDEX seats_user_waiting_idx/],
-			[NEXT_GAME_SQL, [me.id, 'x'], /SEARCH seats USING (COVERING )?INDEX seats_user_waiting_idx/],
+			[MY_GAMES_SQL.turnCount, [me.id], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/],
+			[NEXT_GAME_SQL, [me.id, 'x'], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/],
 			[OPEN_GAMES_SQL, [50], /SEARCH games USING INDEX games_public_updated_idx/]
 		];
 		for (const [sql, params, index] of plans) {

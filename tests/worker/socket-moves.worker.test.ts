@@ -146,9 +146,9 @@ describe('moves over the socket (issue 16)', () => {
 		const ack = (await answer(a, 1, 'w1')) as { version: number };
 		const mine = async (extra: string) =>
 			((await call(null, 'GET', '/api/games/mine', undefined, { cookie: `${players[0].cookie}${extra}` })).json as { games: { id: string; version: number }[] }).games.find((g) => g.id === id)!;
-		// Issue 33: the ack waits for the room's write to D1, so the list has the move without the cookie…
-		expect((await mine('')).version).toBe(ack.version);
-		// …and with the cookie the page writes after the ack (src/lib/ui/writes.ts), as for any change.
+		// Without the cookie D1 may still be behind (at a live table the room writes a second later)…
+		expect((await mine('')).version).toBeLessThan(ack.version);
+		// …with the cookie the page writes after the ack (src/lib/ui/writes.ts), the list has the move.
 		expect((await mine(`; rongo_page_writes=${id}.${ack.version}`)).version).toBe(ack.version);
 		a.ws.close(1000);
 	});

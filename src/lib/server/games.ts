@@ -288,7 +288,7 @@ const OTHERS_LIMIT = 100;
 
 /** The statements of a player's lists (each binds the user id as ?1); exported for the query-plan test. */
 export const MY_GAMES_SQL = {
-	/** Awaiting the player's input, oldest waiting first (index seats(user_id, waiting_since, game_id)). */
+	/** Awaiting the player's input, oldest waiting first (the player's running games by index, then sorted: issue 33). */
 	turn: pageOfSeats(`waiting_since IS NOT NULL AND status = 'active'`, 'waiting_since, game_id', 'p.waiting_since, p.game_id', '?2'),
 	/** In progress, awaiting someone else (newest activity first, from the games' rows). */
 	active: pageOfSeats(`s.status = 'active' AND s.waiting_since IS NULL`, 'g.updated_at DESC, s.game_id DESC', NEWEST_P, '?2', true),

@@ -188,9 +188,10 @@ export const seats = sqliteTable(
 		// (Issue 33: no unique (game_id, seat) index: no query reads it, the room is the only writer
 		// of a game's seats and numbers them itself, and it cost a write per seat row.)
 		primaryKey({ columns: [t.gameId, t.userId] }),
-		// "Your turn", oldest waiting first (src/lib/server/games.ts myGames, nextGame); with status in it,
-		// the turn count reads the index alone (issue 29: a new column had tipped the planner to another index).
-		index('seats_user_waiting_idx').on(t.userId, t.waitingSince, t.status, t.gameId),
+		// "Your turn" (games.ts myGames, nextGame) reads a player's running games by the index below and
+		// sorts the few it finds: issue 33 dropped the (user_id, waiting_since, …) index, which cost a row
+		// written with every seat whose turn began or ended (~2 per turn change) to save reading a player's
+		// running games (tens) instead of those awaiting them.
 		// A player's games by status; the finished ones in the order they finished, keyset (updated_at,
 		// game_id); with game_id in it, every "the games of user X" lookup reads the index alone.
 		index('seats_user_status_updated_idx').on(t.userId, t.status, t.updatedAt, t.gameId)

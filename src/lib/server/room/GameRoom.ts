@@ -69,6 +69,7 @@ export class GameRoom extends DurableObject<Env> {
 			broadcast: (log) => this.sockets.broadcast(log),
 			lookingUsers: () => this.sockets.lookingUsers(),
 			flush: () => this.flusher.flush(),
+			flushSoon: () => this.flusher.soon(MOVE_FLUSH_MS),
 			pendingFlush: () => this.flusher.pending()
 		});
 		const core = this.core;
@@ -81,7 +82,7 @@ export class GameRoom extends DurableObject<Env> {
 			markSeen: (u, v) => core.markSeen(u, v),
 			now,
 			mutedSeats: (u) => this.chat.mutedSeats(u),
-			submit: (u, input) => this.submit(u, input),
+			submit: (u, input) => this.submit(u, input, true),
 			awaits: (u) => {
 				const seat = core.playerOf(u)?.seat;
 				return seat !== undefined && !!core.meta && !!core.kind && activeSeats(core.kind, core.state, core.meta).includes(seat);
@@ -249,7 +250,8 @@ export class GameRoom extends DurableObject<Env> {
 
 	// ---- RPC: moves (core.ts applyMove, autoplay.ts) ------------------------------------------------
 
-	async submit(user: RoomUser, input: SubmitInput): Promise<RoomResult<SubmitOk>> {
+	/** `live`: over the game's socket (its player is at the table; a socket comes back after a restart). */
+	async submit(user: RoomUser, input: SubmitInput, live = false): Promise<RoomResult<SubmitOk>> {
 		// Everything from here to the commit is synchronous: no other request can interleave, so the
 		// version checked is the version the move is applied to.
 		const bad = this.core.checkActor(user);
@@ -303,9 +305,11 @@ export class GameRoom extends DurableObject<Env> {
 			log.push(...r.log);
 		}
 		this.autoplay.runBots();
-		// Answered once D1 has it too (issue 33: a move sets no alarm to be flushed by; a flush that fails
-		// sets its retry alarm, and a room that restarts before it sends the moves after its cursor again).
-		await this.flusher.flush();
+		// Nobody at the table (an away player's move over HTTP): written to D1 at once and answered after
+		// it, so D1 agrees with the room when the move is answered (issue 33: a move sets no alarm to be
+		// written by; a room that restarts before, its move unanswered and retried, writes the moves
+		// after its D1 cursor when it loads). At a live table the write follows within a second.
+		if (!live && this.sockets.lookingUsers().size === 0) await this.flusher.flush();
 		return { ok: true, version, log, duplicate: false };
 	}
 
@@ -323,7 +327,9 @@ export class GameRoom extends DurableObject<Env> {
 			return refuse(400, 'BAD_ANSWER', `answer must be one of ${standing.answers.join(', ')}, or null`);
 		if (this.core.meta!.status === 'finished') return refuse(409, 'GAME_OVER', 'the game is over');
 		this.store.setStanding(me.seat, answer);
+		const v0 = this.core.meta!.version;
 		this.autoplay.runBots();
+		if (this.core.meta!.version !== v0) await this.flusher.flush();
 		return { ok: true, standing: answer, version: this.core.meta!.version };
 	}
 
@@ -367,7 +373,9 @@ export class GameRoom extends DurableObject<Env> {
 		const next: SeatQueue = { steps: checked, rev: now.rev + 1 };
 		this.store.setQueue(me.seat, next.steps, next.rev);
 		this.sockets.sendState(user.id);
+		const v0 = this.core.meta!.version;
 		this.autoplay.runBots();
+		if (this.core.meta!.version !== v0) await this.flusher.flush();
 		return { ok: true, queue: this.store.queue(me.seat), version: this.core.meta!.version };
 	}
 

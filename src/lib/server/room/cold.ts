@@ -38,6 +38,7 @@ export function timeLoads(ctx: DurableObjectState, times: number): LoadTiming | 
 			broadcast: () => {},
 			lookingUsers: () => new Set(),
 			flush: async () => {},
+			flushSoon: () => {},
 			pendingFlush: () => false
 		});
 		if (core.load() || !core.meta) return null;

@@ -25,9 +25,9 @@ const AWAY_MOVE = /^(queue|standing):/;
 /** Lobby changes flush the outbox at once; this alarm is the backstop if that flush is lost. */
 const BACKSTOP_MS = 30_000;
 /**
- * Moves reach D1 in batches: the alarm writes the newest outbox row this long after a move, however
- * many moves came meanwhile. The game index in D1 (lists, "your turn") may lag by this much; the
- * game itself never does. A flush per move cost the round trip ~20% (docs/benchmarks.md).
+ * At a live table moves reach D1 in batches: one write this long after a move, however many moves
+ * came meanwhile (a write per move doubled a live move's cost, docs/benchmarks.md issue 33). The
+ * game index in D1 (lists, "your turn") may lag by this much; the game itself never does.
  */
 export const MOVE_FLUSH_MS = 1_000;
 
@@ -57,6 +57,8 @@ export interface CoreHost {
 	/** Users looking at the game now (game-sockets.ts lookingUsers): no turn notification for them. */
 	lookingUsers(): Set<string>;
 	flush(): Promise<void>;
+	/** A D1 write within MOVE_FLUSH_MS, one for however many changes come meanwhile (flusher.ts soon). */
+	flushSoon(): void;
 	pendingFlush(): boolean;
 }
 
@@ -257,11 +259,13 @@ export class RoomCore {
 		this.timers = timers;
 		this.host.broadcast(next.log);
 		const timer = nextDue(timers, who) ?? Infinity;
-		// A move is written to D1 at once, and its answer waits for that (GameRoom.submit; issue 33: no
-		// alarm set per move to flush it — a write of its own). Lobby changes keep a backstop alarm.
+		// A move is written to D1 within a second, with the moves that come meanwhile — or at once, and
+		// answered after it, when nobody is at the table (GameRoom.submit). No alarm is set per move to
+		// write it (issue 33: an alarm set is a row written); lobby changes keep a backstop alarm.
 		if (move) {
 			if (timer !== Infinity) void this.armAlarm(timer);
-			return this.host.flush();
+			this.host.flushSoon();
+			return Promise.resolve();
 		}
 		void this.armAlarm(Math.min(now + BACKSTOP_MS, timer));
 		return this.host.flush();

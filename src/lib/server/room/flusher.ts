@@ -57,6 +57,21 @@ export class Flusher {
 		);
 	}
 
+	private timer: ReturnType<typeof setTimeout> | null = null;
+
+	/**
+	 * A flush within `ms`, one for every change until then (a live table's moves). No alarm (issue 33: a
+	 * row written per move): if the room goes away first, its players' sockets come back and the room
+	 * writes the moves after its D1 cursor when it loads; a flush that fails sets its retry alarm.
+	 */
+	soon(ms: number): void {
+		if (this.timer) return;
+		this.timer = setTimeout(() => {
+			this.timer = null;
+			void this.flush();
+		}, ms);
+	}
+
 	/** Flushes serially: one D1 batch at a time; changes during a flush trigger one more round. Never rejects. */
 	flush(): Promise<void> {
 		if (this.flushing) {

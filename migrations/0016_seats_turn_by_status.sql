@@ -1,0 +1,1 @@
+DROP INDEX `seats_user_waiting_idx`;
