@@ -18,8 +18,8 @@
  * are timed; the goal is a flood phase within 2× of the quiet one. Also printed: when the flooding
  * socket was ended (1008) and how many frames it sent and got answered.
  *
- * `--config` chooses the server: `start` as `npm start` runs it (wrangler's local tracing on, log
- * level `log`), `tuned` with tracing off and log level `warn` (closer to production), `both` (the
+ * `--config` chooses the server: `start` as `npm start` runs it (log level `log`; wrangler's local
+ * tracing off unless RONGO_TRACING=1 — it was on before issue 33), `tuned` with tracing off and log level `warn` (closer to production), `both` (the
  * default) one after the other. `--base URL` measures a server already running instead (e.g. a
  * build of older code), with its own sign-ups; `--pid P` (its process group) adds its CPU. The
  * server's CPU per second of each phase is printed, and what one flood frame cost on top.
@@ -29,7 +29,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedRng, type Kind } from '../src/lib/engine/index';
 import { KIND_IDS, kindOf } from '../src/lib/games/index';
-import { build, freePort, migrate, startDevServer, type DevServer } from '../scripts/lib/devserver';
+import { build, freePort, migrate, startDevServer, tracingFromEnv, type DevServer } from '../scripts/lib/devserver';
 import { RawWebSocket } from '../scripts/lib/raw-websocket';
 import { Client } from '../scripts/lib/client';
 import { closeGame, newGame, signupPlayers, step } from './lib/rongo';
@@ -55,7 +55,8 @@ const STATE_PARENT = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 // Sign-ups unthrottled for the benchmark's players.
 const VARS = { AUTH_SIGNUPS_PER_HOUR: '1000000' };
 const CONFIGS = {
-	start: { label: 'as npm start runs it (tracing on, log level log)', env: {}, logLevel: 'log' as const },
+	// Issue 33: npm start records no local traces any more unless RONGO_TRACING=1 (scripts/lib/devserver.ts).
+	start: { label: `as npm start runs it (log level log, tracing ${tracingFromEnv() ? 'on: RONGO_TRACING=1' : 'off'})`, env: {}, logLevel: 'log' as const },
 	tuned: { label: 'tuned (tracing off, log level warn)', env: { X_LOCAL_OBSERVABILITY: 'false' }, logLevel: 'warn' as const }
 };
 

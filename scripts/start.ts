@@ -11,8 +11,11 @@
  *
  * The default state directory is wrangler's own (.wrangler/state), so `npm run preview` serves the
  * same data. The seed is idempotent: a second start signs the demo users in and adds nothing.
+ *
+ * wrangler's local tracing (a trace of every request and storage call, for the Local Explorer) is
+ * off unless `RONGO_TRACING=1 npm start` (scripts/lib/devserver.ts `tracingFromEnv` says why).
  */
-import { build, migrate, ROOT, startDevServer, type DevServer } from './lib/devserver';
+import { build, migrate, ROOT, startDevServer, tracingFromEnv, type DevServer } from './lib/devserver';
 import { DEMO_PASSWORD, seed } from './lib/seed';
 import { resolve } from 'node:path';
 
@@ -37,6 +40,8 @@ process.on('SIGTERM', () => void shutdown(143));
 process.on('SIGHUP', () => void shutdown(129));
 
 try {
+	// A wrong RONGO_TRACING stops here, before the build.
+	const tracing = tracingFromEnv();
 	if (!args.includes('--no-build')) {
 		console.log('» building (vite build)…');
 		await build();
@@ -45,7 +50,7 @@ try {
 	await migrate(persistTo);
 	console.log(`» starting wrangler dev on port ${port}…`);
 	// DEV_MAILBOX: mails are kept for http://localhost:<port>/dev/mailbox (docs/notifications.md).
-	server = await startDevServer({ port, persistTo, stdio: 'inherit', vars: { DEV_MAILBOX: '1' } });
+	server = await startDevServer({ port, persistTo, stdio: 'inherit', tracing, vars: { DEV_MAILBOX: '1' } });
 	if (!args.includes('--no-seed')) {
 		console.log('» seeding demo data…');
 		try {
@@ -62,6 +67,9 @@ try {
 		`\n  Rongo runs on http://localhost:${port}\n` +
 			`  Demo accounts: ana, ben, caro, dan — password "${DEMO_PASSWORD}"\n` +
 			`  Mails the site sent (turn notifications): http://localhost:${port}/dev/mailbox\n` +
+			(tracing
+				? `  wrangler's local tracing is on (RONGO_TRACING=1): http://localhost:${port}/cdn-cgi/local/explorer\n`
+				: '  wrangler\'s local tracing is off; RONGO_TRACING=1 npm start turns it on\n') +
 			'  Ctrl-C stops it.\n'
 	);
 	const how = await server.exited;

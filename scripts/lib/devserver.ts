@@ -20,6 +20,27 @@ const QUIET_ENV = {
 	WRANGLER_SEND_METRICS: 'false'
 };
 
+/**
+ * Whether `wrangler dev` records its local traces: off unless `RONGO_TRACING=1` (issue 33).
+ *
+ * Since wrangler 4.118 `wrangler dev` records a trace of every invocation — spans, logs, every
+ * storage call of every Durable Object — into a SQLite trace store under the state directory
+ * (`v3/observability`), for the Local Explorer's Observability tab at
+ * http://localhost:8787/cdn-cgi/local/explorer; the only switch is the environment variable
+ * `X_LOCAL_OBSERVABILITY` (https://github.com/cloudflare/workers-sdk/releases/tag/wrangler@4.118.0;
+ * wrangler 4.155 reads it in `buildMiniflareOptions` and has no config key or CLI flag for it).
+ * On by default it cost a socket move about 1.5× the CPU and halved the moves per second (issue
+ * 33, docs/benchmarks.md), and its store grew by hundreds of MB in one benchmark session. Nothing
+ * of the site reads it, so `npm start`, `npm run preview`, the tests and the benchmarks run
+ * without it; `RONGO_TRACING=1 npm start` turns it on for debugging.
+ */
+export function tracingFromEnv(env: Record<string, string | undefined> = process.env): boolean {
+	const v = env.RONGO_TRACING;
+	if (v === undefined || v === '' || v === '0') return false;
+	if (v === '1') return true;
+	throw new Error(`RONGO_TRACING=${JSON.stringify(v)}: 1 turns wrangler's local tracing on, 0 or unset leaves it off`);
+}
+
 /** Process groups of commands still running, ended when this process exits (e.g. on Ctrl-C). */
 const running = new Set<number>();
 process.on('exit', () => running.forEach(killGroup));
@@ -136,6 +157,8 @@ export interface DevServer {
 	child: ChildProcess;
 	/** Resolves with the exit code (or signal name) when wrangler ends. */
 	exited: Promise<number | string>;
+	/** Whether wrangler records local traces (tracingFromEnv). */
+	tracing: boolean;
 	stop(): Promise<void>;
 }
 
@@ -148,7 +171,9 @@ export interface DevServerOptions {
 	vars?: Record<string, string>;
 	/** wrangler's log level; 'warn' drops the line per request (tests, benchmark). */
 	logLevel?: 'debug' | 'info' | 'log' | 'warn' | 'error' | 'none';
-	/** Extra variables for wrangler's own process, e.g. `X_LOCAL_OBSERVABILITY: 'false'` (bench:peers). */
+	/** wrangler's local tracing (see tracingFromEnv); default: `RONGO_TRACING`, off unless it is 1. */
+	tracing?: boolean;
+	/** Extra variables for wrangler's own process. */
 	env?: Record<string, string>;
 	/** Another Worker's wrangler config, relative to the repository (bench:peers' floor); default wrangler.toml. */
 	config?: string;
@@ -157,6 +182,9 @@ export interface DevServerOptions {
 /** Starts `wrangler dev` on the built app and waits until it answers HTTP. */
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
 	const inspector = await freePort();
+	// An explicit X_LOCAL_OBSERVABILITY in `opts.env` still wins (older benchmarks pass it).
+	const env = { ...process.env, ...QUIET_ENV, X_LOCAL_OBSERVABILITY: String(opts.tracing ?? tracingFromEnv()), ...opts.env };
+	const tracing = env.X_LOCAL_OBSERVABILITY === 'true';
 	const args = [
 		'dev',
 		'--port', String(opts.port),
@@ -176,7 +204,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		cwd: ROOT,
 		stdio,
 		detached: true,
-		env: { ...process.env, ...QUIET_ENV, ...opts.env }
+		env
 	});
 	// The tail of the output, for the error message when wrangler fails to start.
 	let output = '';
@@ -233,5 +261,5 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 		}
 		await new Promise((r) => setTimeout(r, 250));
 	}
-	return { url, inspectorPort: inspector, child, exited, stop };
+	return { url, inspectorPort: inspector, child, exited, tracing, stop };
 }
