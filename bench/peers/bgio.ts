@@ -85,6 +85,8 @@ class Seat {
 	client: ReturnType<typeof Client>;
 	stateID = -1;
 	G: unknown = null;
+	/** boardgame.io's own verdict (ctx.gameover, from the Game's endIf: the engine's outcome of the state). */
+	over = false;
 	ready: Promise<void>;
 	private arrivals: { id: number; t: number }[] = [];
 	private waiters: { id: number; done: (t: number) => void }[] = [];
@@ -97,6 +99,7 @@ class Seat {
 				if (!s || s._stateID <= this.stateID) return;
 				this.stateID = s._stateID;
 				this.G = s.G;
+				this.over = !!s.ctx.gameover;
 				this.arrivals.push({ id: s._stateID, t });
 				if (this.arrivals.length > 16) this.arrivals.shift();
 				ok();
@@ -162,7 +165,8 @@ export async function startBgio(kind: Kind, flatfileDir: string | null): Promise
 			return {
 				async step() {
 					const any = clients[0].G;
-					if (kind.isOver(any)) return null;
+					// The game's end from boardgame.io's ctx: G here is the seat's view, whose outcome the engine does not judge.
+					if (clients[0].over) return null;
 					const seat = kind.activeSeats(any)[0];
 					if (seat === undefined) return null;
 					const own = clients[seat];

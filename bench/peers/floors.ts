@@ -65,8 +65,9 @@ async function ok(res: Response) {
 	if (!res.ok) throw new Error(`floor: ${res.url}: ${res.status}`);
 }
 
-export async function startFloor(stateDir: string, env: Record<string, string>): Promise<FloorServer> {
-	const server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', env, config: 'bench/peers/floor/wrangler.toml' });
+/** The floor's `wrangler dev`, with wrangler's local tracing as `npm start` has it (off unless RONGO_TRACING=1). */
+export async function startFloor(stateDir: string): Promise<FloorServer> {
+	const server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', config: 'bench/peers/floor/wrangler.toml' });
 	const pid = server.child.pid!;
 	const { url } = server;
 	const timed = async (f: () => Promise<void>) => {

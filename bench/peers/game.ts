@@ -9,12 +9,12 @@
  *   copy of G — which is the seat's view here, not the state.
  * - every seat is always "active" for boardgame.io (`ActivePlayers.ALL`): the engine decides who may
  *   move (`kind.activeSeats`), as it does in Rongo's room.
- * - `playerView` is the kind's own per-seat view; `endIf` its `isOver`.
+ * - `playerView` is the kind's own per-seat view; `endIf` the engine's `isOver` (its outcome) of the state.
  */
 import * as v from 'valibot';
 import type { Game } from 'boardgame.io';
 import { ActivePlayers, INVALID_MOVE } from 'boardgame.io/core';
-import type { Kind } from '../../src/lib/engine/index';
+import { isOver, type Kind } from '../../src/lib/engine/index';
 
 export interface SetupData {
 	seed: string;
@@ -43,6 +43,6 @@ export function bgioGame(kind: Kind, seats: number): Game {
 		},
 		turn: { activePlayers: ActivePlayers.ALL },
 		playerView: ({ G, playerID }) => kind.view(G, playerID === null || playerID === undefined ? null : Number(playerID)),
-		endIf: ({ G }) => (kind.isOver(G) ? { over: true } : undefined)
+		endIf: ({ G }) => (isOver(kind, G) ? { over: true } : undefined)
 	};
 }

@@ -16,10 +16,13 @@ export interface RongoServer {
 	stop(): Promise<void>;
 }
 
-/** `wrangler dev` on the built app over `stateDir` (already created), three users signed up. */
-export async function startRongo(kind: Kind, stateDir: string, env: Record<string, string>): Promise<RongoServer> {
+/**
+ * `wrangler dev` on the built app over `stateDir` (already created), three users signed up;
+ * wrangler's local tracing as `npm start` has it (off unless RONGO_TRACING=1) or as `tracing` says.
+ */
+export async function startRongo(kind: Kind, stateDir: string, opts: { tracing?: boolean } = {}): Promise<RongoServer> {
 	await migrate(stateDir, { quiet: true });
-	const server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', env });
+	const server = await startDevServer({ port: await freePort(), persistTo: stateDir, stdio: 'pipe', logLevel: 'warn', tracing: opts.tracing });
 	let players: Client[];
 	try {
 		players = await signupPlayers(server.url);
