@@ -53,8 +53,8 @@ function stat(pid: number): Stat | null {
 /** Whether CPU can be read here at all. */
 export const canReadCpu = () => existsSync('/proc/self/stat');
 
-/** The CPU so far of `root`'s process tree, by process name. */
-export function cpuOf(root: number): CpuReading {
+/** The processes of `root`'s tree: its process group and every descendant. */
+function tree(root: number): Stat[] {
 	const all = readdirSync('/proc')
 		.filter((d) => /^\d+$/.test(d))
 		.map((d) => stat(Number(d)))
@@ -64,8 +64,18 @@ export function cpuOf(root: number): CpuReading {
 		grown = false;
 		for (const s of all) if (!inTree.has(s.pid) && inTree.has(s.ppid)) (inTree.add(s.pid), (grown = true));
 	}
+	return all.filter((s) => inTree.has(s.pid));
+}
+
+/** The pids and executables of `root`'s process tree. */
+export function processesOf(root: number): { pid: number; name: string }[] {
+	return tree(root).map(({ pid, name }) => ({ pid, name }));
+}
+
+/** The CPU so far of `root`'s process tree, by process name. */
+export function cpuOf(root: number): CpuReading {
 	const out: CpuReading = {};
-	for (const s of all) if (inTree.has(s.pid)) out[s.name] = (out[s.name] ?? 0) + s.ms;
+	for (const s of tree(root)) out[s.name] = (out[s.name] ?? 0) + s.ms;
 	return out;
 }
 

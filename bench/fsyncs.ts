@@ -1,0 +1,136 @@
+/**
+ * npm run bench:fsyncs [-- --moves 200] [--storage disk|tmpfs] [--disk DIR] [--tmpfs DIR] [--no-build]
+ *
+ * Issue 33: where a warm socket move's time goes on disk. A move is acknowledged only once the
+ * room's storage transaction is durable (the output gate), so on a disk the flushes to it — fsync,
+ * fdatasync — set the pace, where on tmpfs they cost nothing. This counts them: `strace -f -c`
+ * attached to every process of the server's tree (wrangler's node and esbuild, both workerd) for
+ * `--moves` sequential socket moves of Rongo (bench:peers' rongo-socket, as `npm start` gives it)
+ * and the same number of floor-write requests (a bare Durable Object, one SQLite write each), the
+ * server settled after them so the work a move leaves behind — Rongo's coalesced D1 flush a second
+ * later — is counted with it. It prints the flushes per move and the time strace saw in them, and
+ * the wall time per move (strace slows every system call: read it against the other row, not as
+ * a speed). Needs strace and the right to trace one's own processes (ptrace).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { kindOf } from '../src/lib/games/index';
+import { build } from '../scripts/lib/devserver';
+import { args, value } from './lib/cli';
+import { processesOf } from './lib/proc';
+import { startFloor } from './peers/floors';
+import type { Sut } from './peers/measure';
+import { startRongo } from './peers/rongo';
+import { storages, type StorageName } from './peers/storage';
+
+const MOVES = Number(value('--moves') ?? 200);
+const STORAGE = (value('--storage') ?? 'disk') as StorageName;
+const [storage] = storages([STORAGE], { disk: value('--disk'), tmpfs: value('--tmpfs') });
+const kind = kindOf(value('--game') ?? 'giants');
+if (!kind || !(MOVES > 0)) {
+	console.error('usage: npm run bench:fsyncs -- [--moves N] [--storage disk|tmpfs] [--disk DIR] [--tmpfs DIR] [--no-build]');
+	process.exit(2);
+}
+try {
+	execFileSync('strace', ['-V'], { stdio: 'ignore' });
+} catch {
+	console.error('bench:fsyncs needs strace (apt-get install strace)');
+	process.exit(2);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+const SYSCALLS = ['fsync', 'fdatasync', 'sync_file_range', 'msync'];
+
+interface Count {
+	calls: Record<string, number>;
+	seconds: Record<string, number>;
+}
+
+/** `strace -c -f` over `pids` while `during` runs; the per-syscall summary it prints at the end. */
+async function traced(pids: number[], during: () => Promise<void>): Promise<Count> {
+	const st = spawn('strace', ['-f', '-c', '-e', `trace=${SYSCALLS.join(',')}`, ...pids.flatMap((p) => ['-p', String(p)])], { stdio: ['ignore', 'ignore', 'pipe'] });
+	let out = '';
+	st.stderr.on('data', (d) => (out += d));
+	const ended = new Promise<void>((ok) => st.on('exit', () => ok()));
+	// strace says "Process N attached" per thread; give it a moment to attach to all.
+	await new Promise((r) => setTimeout(r, 1500));
+	await during();
+	st.kill('SIGINT');
+	await ended;
+	if (/Operation not permitted/.test(out)) throw new Error(`strace may not attach here (ptrace):\n${out}`);
+	const calls: Record<string, number> = {};
+	const seconds: Record<string, number> = {};
+	// "% time     seconds  usecs/call     calls    errors syscall"
+	for (const line of out.split('\n')) {
+		const m = line.trim().match(/^[\d.]+\s+([\d.]+)\s+\d+\s+(\d+)\s+(?:\d+\s+)?(\w+)$/);
+		if (m && SYSCALLS.includes(m[3])) {
+			calls[m[3]] = Number(m[2]);
+			seconds[m[3]] = Number(m[1]);
+		}
+	}
+	return { calls, seconds };
+}
+
+async function count(name: string, sut: Sut): Promise<{ name: string; count: Count; wall: number }> {
+	let lane = await sut.open(0);
+	let n = 1;
+	const step = async () => {
+		for (;;) {
+			if ((await lane.step()) !== null) return;
+			await lane.close();
+			lane = await sut.open(n++);
+		}
+	};
+	for (let i = 0; i < 20; i++) await step();
+	const pids = processesOf(sut.pid).map((p) => p.pid);
+	let wall = 0;
+	const c = await traced(pids, async () => {
+		const t0 = performance.now();
+		for (let i = 0; i < MOVES; i++) await step();
+		wall = (performance.now() - t0) / MOVES;
+		// Rongo flushes to D1 a second after its moves (MOVE_FLUSH_MS): that flush is part of a move.
+		await new Promise((r) => setTimeout(r, 2500));
+	});
+	await lane.close();
+	return { name, count: c, wall };
+}
+
+if (!args.includes('--no-build')) {
+	process.stderr.write('building the app (npm run build)…\n');
+	await build({ quiet: true });
+}
+const rows: { name: string; count: Count; wall: number }[] = [];
+for (const which of ['rongo-socket', 'floor-write'] as const) {
+	const dir = mkdtempSync(join(storage.dir, 'rongo-fsyncs-'));
+	try {
+		if (which === 'rongo-socket') {
+			const s = await startRongo(kind, dir);
+			try {
+				rows.push(await count(which, s.move('socket')));
+			} finally {
+				await s.stop();
+			}
+		} else {
+			const s = await startFloor(dir);
+			try {
+				rows.push(await count(which, s.write));
+			} finally {
+				await s.stop();
+			}
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+console.log(`storage: ${storage.name} = ${storage.dir} (${storage.fs}); ${MOVES} sequential steps each, under strace`);
+console.log('| contestant | flushes per step (fsync + fdatasync + …) | of them fsync / fdatasync | ms in them per step (strace) | wall per step under strace |');
+console.log('|---|---|---|---|---|');
+for (const r of rows) {
+	const total = Object.values(r.count.calls).reduce((a, b) => a + b, 0) / MOVES;
+	const secs = Object.values(r.count.seconds).reduce((a, b) => a + b, 0);
+	console.log(
+		`| ${r.name} | ${total.toFixed(2)} | ${((r.count.calls.fsync ?? 0) / MOVES).toFixed(2)} / ${((r.count.calls.fdatasync ?? 0) / MOVES).toFixed(2)} | ${((secs * 1000) / MOVES).toFixed(2)} | ${r.wall.toFixed(2)} ms |`
+	);
+}
+process.exit(0);
