@@ -8,7 +8,7 @@
  * `--moves` sequential socket moves of Rongo (bench:peers' rongo-socket, as `npm start` gives it)
  * and the same number of floor-write requests (a bare Durable Object, one SQLite write each), the
  * server settled after them so the work a move leaves behind — Rongo's coalesced D1 flush a second
- * later — is counted with it. It prints the flushes per move and the time strace saw in them, and
+ * later — is counted with it. It prints the flushes per move and the wall time spent blocked in them (`strace -w`), and
  * the wall time per move (strace slows every system call: read it against the other row, not as
  * a speed). Needs strace and the right to trace one's own processes (ptrace).
  */
@@ -49,7 +49,7 @@ interface Count {
 
 /** `strace -c -f` over `pids` while `during` runs; the per-syscall summary it prints at the end. */
 async function traced(pids: number[], during: () => Promise<void>): Promise<Count> {
-	const st = spawn('strace', ['-f', '-c', '-e', `trace=${SYSCALLS.join(',')}`, ...pids.flatMap((p) => ['-p', String(p)])], { stdio: ['ignore', 'ignore', 'pipe'] });
+	const st = spawn('strace', ['-f', '-c', '-w', '-e', `trace=${SYSCALLS.join(',')}`, ...pids.flatMap((p) => ['-p', String(p)])], { stdio: ['ignore', 'ignore', 'pipe'] });
 	let out = '';
 	st.stderr.on('data', (d) => (out += d));
 	const ended = new Promise<void>((ok) => st.on('exit', () => ok()));
@@ -124,7 +124,7 @@ for (const which of ['rongo-socket', 'floor-write'] as const) {
 	}
 }
 console.log(`storage: ${storage.name} = ${storage.dir} (${storage.fs}); ${MOVES} sequential steps each, under strace`);
-console.log('| contestant | flushes per step (fsync + fdatasync + …) | of them fsync / fdatasync | ms in them per step (strace) | wall per step under strace |');
+console.log('| contestant | flushes per step (fsync + fdatasync + …) | of them fsync / fdatasync | ms blocked in them per step (wall, strace -w) | wall per step under strace |');
 console.log('|---|---|---|---|---|');
 for (const r of rows) {
 	const total = Object.values(r.count.calls).reduce((a, b) => a + b, 0) / MOVES;
