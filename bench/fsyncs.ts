@@ -72,7 +72,7 @@ async function traced(pids: number[], during: () => Promise<void>): Promise<Coun
 	return { calls, seconds };
 }
 
-async function count(name: string, sut: Sut): Promise<{ name: string; count: Count; wall: number }> {
+async function count(name: string, sut: Sut): Promise<Row> {
 	let lane = await sut.open(0);
 	let n = 1;
 	const step = async () => {
@@ -83,24 +83,36 @@ async function count(name: string, sut: Sut): Promise<{ name: string; count: Cou
 		}
 	};
 	for (let i = 0; i < 20; i++) await step();
+	// The counted steps come from a lane of their own, opened before the count: a game that ends
+	// ends the count (a new game's creation and first sync are no move's flushes).
+	await lane.close();
+	lane = await sut.open(n++);
 	const pids = processesOf(sut.pid).map((p) => p.pid);
 	let wall = 0;
+	let steps = 0;
 	const c = await traced(pids, async () => {
 		const t0 = performance.now();
-		for (let i = 0; i < MOVES; i++) await step();
-		wall = (performance.now() - t0) / MOVES;
+		while (steps < MOVES && (await lane.step()) !== null) steps++;
+		wall = (performance.now() - t0) / Math.max(1, steps);
 		// Rongo flushes to D1 a second after its moves (MOVE_FLUSH_MS): that flush is part of a move.
 		await new Promise((r) => setTimeout(r, 2500));
 	});
 	await lane.close();
-	return { name, count: c, wall };
+	return { name, count: c, wall, steps };
 }
 
 if (!args.includes('--no-build')) {
 	process.stderr.write('building the app (npm run build)…\n');
 	await build({ quiet: true });
 }
-const rows: { name: string; count: Count; wall: number }[] = [];
+interface Row {
+	name: string;
+	count: Count;
+	/** Wall time per step under strace. */
+	wall: number;
+	steps: number;
+}
+const rows: Row[] = [];
 for (const which of ['rongo-socket', 'floor-write'] as const) {
 	const dir = mkdtempSync(join(storage.dir, 'rongo-fsyncs-'));
 	try {
@@ -123,14 +135,15 @@ for (const which of ['rongo-socket', 'floor-write'] as const) {
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
-console.log(`storage: ${storage.name} = ${storage.dir} (${storage.fs}); ${MOVES} sequential steps each, under strace`);
-console.log('| contestant | flushes per step (fsync + fdatasync + …) | of them fsync / fdatasync | ms blocked in them per step (wall, strace -w) | wall per step under strace |');
-console.log('|---|---|---|---|---|');
+console.log(`storage: ${storage.name} = ${storage.dir} (${storage.fs}); up to ${MOVES} sequential steps each (one game for Rongo), under strace`);
+console.log('| contestant | steps | flushes per step (fsync + fdatasync + …) | of them fsync / fdatasync | ms blocked in them per step (wall, strace -w) | wall per step under strace |');
+console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
-	const total = Object.values(r.count.calls).reduce((a, b) => a + b, 0) / MOVES;
+	const per = (x: number) => x / Math.max(1, r.steps);
+	const total = per(Object.values(r.count.calls).reduce((a, b) => a + b, 0));
 	const secs = Object.values(r.count.seconds).reduce((a, b) => a + b, 0);
 	console.log(
-		`| ${r.name} | ${total.toFixed(2)} | ${((r.count.calls.fsync ?? 0) / MOVES).toFixed(2)} / ${((r.count.calls.fdatasync ?? 0) / MOVES).toFixed(2)} | ${((secs * 1000) / MOVES).toFixed(2)} | ${r.wall.toFixed(2)} ms |`
+		`| ${r.name} | ${r.steps} | ${total.toFixed(2)} | ${per(r.count.calls.fsync ?? 0).toFixed(2)} / ${per(r.count.calls.fdatasync ?? 0).toFixed(2)} | ${per(secs * 1000).toFixed(2)} | ${r.wall.toFixed(2)} ms |`
 	);
 }
 process.exit(0);
