@@ -63,10 +63,13 @@ async function startAndStop(signal: 'SIGTERM' | 'SIGINT', target: 'npm' | 'group
 	cpSync(inject('migratedState'), state, { recursive: true });
 	const port = await freePort();
 	// Its own process group, like a terminal's foreground job; npm as users run it.
+	// Without RONGO_TRACING, as a user starts it (issue 33: wrangler's local tracing is then off).
+	const { RONGO_TRACING: _tracing, ...env } = process.env;
 	const npm = spawn('npm', ['start', '--', '--no-build', '--no-seed', '--port', String(port), '--persist-to', state], {
 		cwd: ROOT,
 		detached: true,
-		stdio: ['ignore', 'pipe', 'pipe']
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env
 	});
 	let output = '';
 	npm.stdout!.on('data', (d) => (output += d));
@@ -101,6 +104,10 @@ async function startAndStop(signal: 'SIGTERM' | 'SIGINT', target: 'npm' | 'group
 			await new Promise((r) => setTimeout(r, 250));
 		}
 		expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+		// Issue 33: no local tracing unless RONGO_TRACING=1 — the banner says so, and wrangler made no
+		// trace store (it creates v3/observability under the state directory when tracing is on).
+		expect(output).toContain("wrangler's local tracing is off; RONGO_TRACING=1 npm start turns it on");
+		expect(existsSync(join(state, 'v3', 'observability'))).toBe(false);
 		seen = descendants(npm.pid!);
 		expect(seen.some((p) => /workerd/.test(p.cmd))).toBe(true);
 	}
