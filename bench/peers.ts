@@ -291,7 +291,9 @@ async function main() {
 	const machine = { cpu: cpu[0]?.model ?? '?', cores: cpu.length, gib: Math.round(totalmem() / 2 ** 30), node: process.version };
 	const started = new Date();
 	const loadBefore = loadavg();
-	const command = `npm run bench:peers${args.length > 2 ? ` --${args.slice(2).map((a) => ` ${a}`).join('')}` : ''}`;
+	// What the user typed after `npm run bench:peers --` (package.json adds `--game giants`).
+	const typed = args.filter((a, i) => a !== '--game' && args[i - 1] !== '--game');
+	const command = `npm run bench:peers${typed.length ? ` -- ${typed.join(' ')}` : ''}${KIND.id === 'giants' ? '' : ` --game ${KIND.id}`}`;
 	const about = [
 		`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.gib} GiB; node ${machine.node}; commit ${gitHead()}`,
 		`${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the start ${loadBefore.map((x) => x.toFixed(2)).join(', ')}`,
