@@ -104,12 +104,13 @@ async function startAndStop(signal: 'SIGTERM' | 'SIGINT', target: 'npm' | 'group
 			await new Promise((r) => setTimeout(r, 250));
 		}
 		expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
-		// Issue 33: no local tracing unless RONGO_TRACING=1 — the banner says so, and wrangler made no
-		// trace store (it creates v3/observability under the state directory when tracing is on).
-		expect(output).toContain("wrangler's local tracing is off; RONGO_TRACING=1 npm start turns it on");
-		expect(existsSync(join(state, 'v3', 'observability'))).toBe(false);
 		seen = descendants(npm.pid!);
 		expect(seen.some((p) => /workerd/.test(p.cmd))).toBe(true);
+		// Issue 33: no local tracing unless RONGO_TRACING=1 — the banner says so, and wrangler made no
+		// trace store (it creates v3/observability under the state directory when tracing is on).
+		// After `seen`: a failure here still ends wrangler's group in the cleanup.
+		expect(output).toContain("wrangler's local tracing is off; RONGO_TRACING=1 npm start turns it on");
+		expect(existsSync(join(state, 'v3', 'observability'))).toBe(false);
 	}
 	expect(seen.some((p) => p.cmd.includes('wrangler') && p.cmd.includes(' dev'))).toBe(true);
 
