@@ -28,7 +28,7 @@ import type { MoaView } from '../../src/lib/games/moa/types';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
 import type { Person } from './browser';
-import { hasText, pageAs, textOf, until, versionOf, visible } from './play';
+import { botPlay, hasText, pageAs, textOf, until, versionOf, visible } from './play';
 import { startTestServer, type TestServer } from './server';
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, 'tests/e2e/fixtures/full-round.json'), 'utf8'));
@@ -55,19 +55,13 @@ async function scenario(kind: KindId, seed: string, config: Record<string, unkno
 /** Plays `id` with each kind's own bot, each seat from its own view, for up to `moves` moves. */
 async function botMoves(kind: KindId, id: string, seed: string, moves: number, among = clients) {
 	const rng = seedRng(seed);
-	for (let k = 0; k < moves; k++) {
-		const g = (await among[0].game(id)) as unknown as { status: string; activeSeats: number[] };
-		if (g.status === 'finished') return;
-		const seat = g.activeSeats[0];
-		const mine = (await among[seat].game(id)) as { view: unknown; version: number };
-		const move =
-			kind === 'giants'
-				? greedyBot(mine.view as GiantsView, seat, rng)
-				: kind === 'rapanui'
-					? rapanuiBot(mine.view as RapaNuiView, seat, rng)
-					: moaBot(mine.view as MoaView, seat, rng);
-		await among[seat].move(id, move, mine.version);
-	}
+	await botPlay(among, id, moves, (view, seat) =>
+		kind === 'giants'
+			? greedyBot(view as GiantsView, seat, rng)
+			: kind === 'rapanui'
+				? rapanuiBot(view as RapaNuiView, seat, rng)
+				: moaBot(view as MoaView, seat, rng)
+	);
 }
 
 beforeAll(async () => {

@@ -22,6 +22,7 @@ import type { GiantsView } from '../../src/lib/games/giants/index';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
 import { newPerson, type Person } from './browser';
+import { botPlay } from './play';
 import { startTestServer, type TestServer } from './server';
 
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -51,14 +52,7 @@ let inviteCode = '';
 async function botGame(kind: 'rapanui' | 'moa', seed: string, moves: number): Promise<string> {
 	const { id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', { kind, usernames: clients.map((c) => c.username), seed, config: { startPlayer: 0 } });
 	const rng = seedRng(seed);
-	for (let k = 0; k < moves; k++) {
-		const g = (await clients[0].game(id)) as unknown as { status: string; activeSeats: number[] };
-		if (g.status === 'finished') break;
-		const seat = g.activeSeats[0];
-		const mine = (await clients[seat].game(id)) as { view: unknown; version: number };
-		const move = kind === 'rapanui' ? heuristicBot(mine.view as RapaNuiView, seat, rng) : moaBot(mine.view as MoaView, seat, rng);
-		await clients[seat].move(id, move, mine.version);
-	}
+	await botPlay(clients, id, moves, (view, seat) => (kind === 'rapanui' ? heuristicBot(view as RapaNuiView, seat, rng) : moaBot(view as MoaView, seat, rng)));
 	return id;
 }
 const rapanuiGame = (seed: string, moves: number) => botGame('rapanui', seed, moves);
@@ -83,13 +77,7 @@ beforeAll(async () => {
 	finished = await scenario('look-finished');
 	// Bots finish one game through the API (each seat from its own view), for the history page.
 	const rng = seedRng('look-bots');
-	for (let guard = 0; guard < 3000; guard++) {
-		const g = await clients[0].game(finished);
-		if (g.status === 'finished') break;
-		const seat = (g as unknown as { activeSeats: number[] }).activeSeats[0];
-		const mine = (await clients[seat].game(finished)) as { view: GiantsView; version: number };
-		await clients[seat].move(finished, greedyBot(mine.view, seat, rng), mine.version);
-	}
+	await botPlay(clients, finished, 3000, (view, seat) => greedyBot(view as GiantsView, seat, rng));
 	expect((await clients[0].game(finished)).status).toBe('finished');
 	rnRunning = await rapanuiGame('look-rapanui', 40);
 	rnFinished = await rapanuiGame('look-rapanui-end', 1000);
