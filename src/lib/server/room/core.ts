@@ -125,7 +125,9 @@ export class RoomCore {
 					const old = this.meta.rated === undefined || (this.meta.decisions === undefined && this.meta.status === 'active');
 					this.meta = upgradeMeta(this.kind!, this.meta, old ? store.moves() : [], this.timers);
 				}
-				if (this.host.pendingFlush()) void this.host.flush();
+				// What D1 may lack (after a restart: the moves after the newest move's cursor) is written
+				// within a second — with the move a cold room is usually woken for, in one batch.
+				if (this.host.pendingFlush()) this.host.flushSoon();
 			}
 		}
 		if (this.broken) return refuse(503, 'GAME_UNAVAILABLE', 'this game cannot be loaded; the operators have been told');
