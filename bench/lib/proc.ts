@@ -93,18 +93,8 @@ export function cpuSince(before: CpuReading, after: CpuReading): { total: number
  * figure needs (bench:cold). A thread that ends between two readings takes its time along.
  */
 export function cpuFineOf(root: number): CpuReading {
-	const all = readdirSync('/proc')
-		.filter((d) => /^\d+$/.test(d))
-		.map((d) => stat(Number(d)))
-		.filter((s): s is Stat => s !== null);
-	const inTree = new Set(all.filter((s) => s.pid === root || s.pgrp === root).map((s) => s.pid));
-	for (let grown = true; grown; ) {
-		grown = false;
-		for (const s of all) if (!inTree.has(s.pid) && inTree.has(s.ppid)) (inTree.add(s.pid), (grown = true));
-	}
 	const out: CpuReading = {};
-	for (const s of all) {
-		if (!inTree.has(s.pid)) continue;
+	for (const s of tree(root)) {
 		let ns = 0;
 		try {
 			for (const tid of readdirSync(`/proc/${s.pid}/task`)) {

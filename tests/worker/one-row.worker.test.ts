@@ -10,19 +10,13 @@ import { jsonEqual } from '$lib/engine';
 import type { RoomView } from '$lib/protocol/room';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import type { TakeawayView } from '../games/takeaway/kind';
-import { call, room, signUp } from './room-helpers';
+import { call, room, takeawayGame } from './room-helpers';
 
 type View = RoomView<TakeawayView>;
 const take = (n: number) => ({ type: 'take', n });
 
 async function started(stones = 30) {
-	const [a, b] = [await signUp('oa'), await signUp('ob')];
-	const created = await call(a, 'POST', '/api/games', { kind: 'takeaway', seats: 2, options: { stones } });
-	expect(created.status).toBe(201);
-	const id = created.json.id as string;
-	expect((await call(b, 'POST', `/api/games/${id}/join`, {})).status).toBe(200);
-	const v = (await call(a, 'GET', `/api/games/${id}`)).json as View;
-	const bySeat = v.seats.map((s) => [a, b].find((u) => u.id === s.userId)!);
+	const { id, bySeat } = await takeawayGame(['oa', 'ob'], stones);
 	return { id, bySeat };
 }
 

@@ -11,21 +11,14 @@ import type { RoomView } from '$lib/protocol/room';
 import { GameRoom } from '$lib/server/room/GameRoom';
 import type { TakeawayView } from '../games/takeaway/kind';
 import { kindOf } from '$lib/games';
-import { call, room, signUp } from './room-helpers';
+import { call, room, signUp, takeawayGame } from './room-helpers';
 
 type View = RoomView<TakeawayView>;
 type Queue = { steps: unknown[][]; rev: number };
 
 async function started(stones = 12) {
-	const [a, b] = [await signUp('qa'), await signUp('qb')];
-	const created = await call(a, 'POST', '/api/games', { kind: 'takeaway', seats: 2, options: { stones } });
-	expect(created.status).toBe(201);
-	const id = created.json.id as string;
-	expect((await call(b, 'POST', `/api/games/${id}/join`, {})).status).toBe(200);
-	const v = (await call(a, 'GET', `/api/games/${id}`)).json as View;
-	const bySeat = v.seats.map((s) => [a, b].find((u) => u.id === s.userId)!);
-	const first = v.activeSeats[0];
-	return { id, mover: bySeat[first], waiter: bySeat[1 - first], waiterSeat: 1 - first };
+	const { id, mover, waiter, waiterSeat } = await takeawayGame(['qa', 'qb'], stones);
+	return { id, mover, waiter, waiterSeat };
 }
 
 const get = async (u: Parameters<typeof call>[0], id: string) => (await call(u, 'GET', `/api/games/${id}`)).json as View;

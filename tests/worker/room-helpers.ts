@@ -150,3 +150,20 @@ export async function openSocket(who: Pick<HttpUser, 'cookie'> | null, path: str
 		}
 	};
 }
+
+/**
+ * A started game of the test-only Take-away kind between two new accounts (`names`), by HTTP: its
+ * id, the players by seat, and who moves first and who waits.
+ */
+export async function takeawayGame(names: [string, string], stones = 12) {
+	const [a, b] = [await signUp(names[0]), await signUp(names[1])];
+	const created = await call(a, 'POST', '/api/games', { kind: 'takeaway', seats: 2, options: { stones } });
+	if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
+	const id = created.json.id as string;
+	const joined = await call(b, 'POST', `/api/games/${id}/join`, {});
+	if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`);
+	const v = (await call(a, 'GET', `/api/games/${id}`)).json as { seats: { seat: number; userId: string }[]; activeSeats: number[] };
+	const bySeat = v.seats.map((s) => [a, b].find((u) => u.id === s.userId)!);
+	const first = v.activeSeats[0];
+	return { id, bySeat, mover: bySeat[first], waiter: bySeat[1 - first], waiterSeat: 1 - first };
+}
