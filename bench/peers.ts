@@ -293,7 +293,8 @@ async function main() {
 	const loadBefore = loadavg();
 	// What the user typed after `npm run bench:peers --` (package.json adds `--game giants`).
 	const typed = args.filter((a, i) => a !== '--game' && args[i - 1] !== '--game');
-	const command = `npm run bench:peers${typed.length ? ` -- ${typed.join(' ')}` : ''}${KIND.id === 'giants' ? '' : ` --game ${KIND.id}`}`;
+	// The kind is printed with the game line below (the platform names no kind: tests/plugin-boundary.test.ts).
+	const command = `npm run bench:peers${typed.length ? ` -- ${typed.join(' ')}` : ''}`;
 	const about = [
 		`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.gib} GiB; node ${machine.node}; commit ${gitHead()}`,
 		`${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the start ${loadBefore.map((x) => x.toFixed(2)).join(', ')}`,

@@ -13,6 +13,7 @@ import { outboxBatch } from '../../src/lib/server/room/outbox';
 import { deliverDue, fanOut, type Senders } from '../../src/lib/server/notify/delivery';
 import type { D1Payload } from '../../src/lib/protocol/room';
 import type { NotifyEvent } from '../../src/lib/server/notify/types';
+import { KIND_IDS } from '../../src/lib/games';
 
 interface Env {
 	DB: D1Database;
@@ -20,6 +21,8 @@ interface Env {
 }
 
 const PLAYERS = 3;
+/** The kind the simulated rows name: the registry's first (the platform names no kind: tests/plugin-boundary.test.ts). */
+const SIM_KIND = KIND_IDS[0];
 const users = (g: number) => Array.from({ length: PLAYERS }, (_, s) => `u${(g * PLAYERS + s) % 600}`);
 
 /** Version `v` of game `g`: seat v % 3 is awaited; its player gets a turn event. */
@@ -29,7 +32,7 @@ function move(g: number, v: number, now: number): { p: D1Payload; e: NotifyEvent
 	const us = users(g);
 	const p = {
 		game: {
-			id, game: 'giants', status: 'active', visibility: 'public', inviteCode: null, creatorId: us[0], options: '{}', seatsWanted: PLAYERS,
+			id, game: SIM_KIND, status: 'active', visibility: 'public', inviteCode: null, creatorId: us[0], options: '{}', seatsWanted: PLAYERS,
 			timeLimit: '3d', engineVersion: 'giants@1', version: v, activeSeats: JSON.stringify([seat]), seedCommitment: null,
 			clock: '{"kind":"move","days":3}', createdAt: now, updatedAt: now, startedAt: now, finishedAt: null, rounds: 1 + Math.floor(v / 9), players: PLAYERS, rated: false
 		},
@@ -37,7 +40,7 @@ function move(g: number, v: number, now: number): { p: D1Payload; e: NotifyEvent
 	} as unknown as D1Payload;
 	const e: NotifyEvent = {
 		id: `${id}:${v}:turn:${seat}`, userId: us[seat], gameId: id, kind: 'turn', version: v, gameOpen: false, createdAt: now,
-		data: { gameId: id, kind: 'giants', version: v, seat, round: 1, phase: 'place', names: us, since: [], deadline: now + 3 * 86_400_000 }
+		data: { gameId: id, kind: SIM_KIND, version: v, seat, round: 1, phase: 'place', names: us, since: [], deadline: now + 3 * 86_400_000 }
 	};
 	return { p, e };
 }
