@@ -15,7 +15,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { KIND_IDS, kindOf } from '../src/lib/games/index';
+import { LEGACY_KIND_ID, kindOf } from '../src/lib/games/index';
 import { build } from '../scripts/lib/devserver';
 import { args, value } from './lib/cli';
 import { processesOf } from './lib/proc';
@@ -28,7 +28,7 @@ const MOVES = Number(value('--moves') ?? 200);
 const STORAGE = (value('--storage') ?? 'disk') as StorageName;
 const [storage] = storages([STORAGE], { disk: value('--disk'), tmpfs: value('--tmpfs') });
 // package.json passes `--game giants`; the platform's code names no kind (tests/plugin-boundary.test.ts).
-const kind = kindOf(value('--game') ?? KIND_IDS[0]);
+const kind = kindOf(value('--game') ?? LEGACY_KIND_ID);
 if (!kind || !(MOVES > 0)) {
 	console.error('usage: npm run bench:fsyncs -- [--moves N] [--storage disk|tmpfs] [--disk DIR] [--tmpfs DIR] [--no-build]');
 	process.exit(2);

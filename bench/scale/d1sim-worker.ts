@@ -13,7 +13,7 @@ import { outboxBatch } from '../../src/lib/server/room/outbox';
 import { deliverDue, fanOut, type Senders } from '../../src/lib/server/notify/delivery';
 import type { D1Payload } from '../../src/lib/protocol/room';
 import type { NotifyEvent } from '../../src/lib/server/notify/types';
-import { KIND_IDS } from '../../src/lib/games';
+import { LEGACY_KIND_ID } from '../../src/lib/games';
 
 interface Env {
 	DB: D1Database;
@@ -21,8 +21,8 @@ interface Env {
 }
 
 const PLAYERS = 3;
-/** The kind the simulated rows name: the registry's first (the platform names no kind: tests/plugin-boundary.test.ts). */
-const SIM_KIND = KIND_IDS[0];
+/** The kind the simulated rows name: the registry's legacy default (the platform names no kind: tests/plugin-boundary.test.ts). */
+const SIM_KIND = LEGACY_KIND_ID;
 const users = (g: number) => Array.from({ length: PLAYERS }, (_, s) => `u${(g * PLAYERS + s) % 600}`);
 
 /** Version `v` of game `g`: seat v % 3 is awaited; its player gets a turn event. */
