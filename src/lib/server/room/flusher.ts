@@ -49,6 +49,8 @@ export class Flusher {
 	/** Anything waiting for D1? */
 	pending(): boolean {
 		const head = this.room.head();
+		// No game here (an id never created): no tables, nothing owed.
+		if (head === null) return false;
 		return (
 			this.room.store.outboxSize() > 0 ||
 			this.room.store.eventsSize() > 0 ||
@@ -93,6 +95,7 @@ export class Flusher {
 	private async once(): Promise<boolean> {
 		const { store, env, ctx } = this.room;
 		const head = this.room.head();
+		if (head === null) return true; // no game here: no tables, nothing owed
 		const cursor = this.room.cursor.get();
 		const owed = store.outboxSize() > 0 || (head !== null && cursor < head.version);
 		const tableEvents = store.pendingEvents(EVENTS_PER_FLUSH);
