@@ -247,7 +247,7 @@ export class RoomCore {
 				if (move) store.appendMove(move);
 				store.saveTimers(timers, next.meta.version);
 				for (const e of events) store.addEvent(e);
-				store.addOutbox(next.meta.version, '');
+				store.addOutbox(next.meta.version);
 			}
 			if (move && next.state && next.meta.version % SNAPSHOT_EVERY === 0) store.saveSnapshot(next.meta.version, next.state);
 		});

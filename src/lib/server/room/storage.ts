@@ -260,22 +260,17 @@ export class RoomStore {
 	}
 
 	/**
-	 * The D1 payload of a new version. Each row carries the full rows, so the newest pending row is
-	 * overwritten in place (issue 17: one row written per move instead of an insert now and a delete
-	 * at the flush); a new row only when none is pending. A row being written to D1 right now may be
-	 * overwritten too: the flush then deletes only versions up to the one it wrote, so the newer stays.
+	 * A lobby or clock change's version is owed to D1 (issue 33: the flush writes the game's rows as the
+	 * room holds them, flusher.ts; the `payload` column, from rooms before, stays empty). The newest
+	 * pending row is overwritten in place: one row written per change; the flush deletes only versions
+	 * up to the one it wrote.
 	 */
-	addOutbox(version: number, payload: string): void {
+	addOutbox(version: number): void {
+		const payload = '';
 		const updated = this.sql
 			.exec('UPDATE outbox SET version = ?, payload = ? WHERE version = (SELECT MAX(version) FROM outbox) AND version < ? RETURNING version', version, payload, version)
 			.toArray();
 		if (updated.length === 0) this.sql.exec('INSERT OR REPLACE INTO outbox (version, payload) VALUES (?, ?)', version, payload);
-	}
-
-	/** The newest pending D1 payload: older rows are superseded by it (each carries the full rows). */
-	newestOutbox(): { version: number; payload: string } | null {
-		const rows = this.sql.exec<{ version: number; payload: string }>('SELECT version, payload FROM outbox ORDER BY version DESC LIMIT 1').toArray();
-		return rows.length ? rows[0] : null;
 	}
 
 	outboxSize(): number {
@@ -284,11 +279,6 @@ export class RoomStore {
 
 	clearOutbox(upTo: number): void {
 		this.sql.exec('DELETE FROM outbox WHERE version <= ?', upTo);
-	}
-
-	/** The clocks (clock.ts), or null in a room created before clocks existed. */
-	timers(): Timers | null {
-		return this.head().timers;
 	}
 
 	/** The clocks as of `version` (the game's version when they changed: head() orders them against moves). */
