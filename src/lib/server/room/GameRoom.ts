@@ -309,7 +309,7 @@ export class GameRoom extends DurableObject<Env> {
 		// it, so D1 agrees with the room when the move is answered (issue 33: a move sets no alarm to be
 		// written by; a room that restarts before, its move unanswered and retried, writes the moves
 		// after its D1 cursor when it loads). At a live table the write follows within a second.
-		if (!live && this.sockets.lookingUsers().size === 0) await this.flusher.flush();
+		if (!live && this.sockets.lookingUsers().size === 0) await this.flusher.flushNow();
 		return { ok: true, version, log, duplicate: false };
 	}
 
@@ -329,7 +329,7 @@ export class GameRoom extends DurableObject<Env> {
 		this.store.setStanding(me.seat, answer);
 		const v0 = this.core.meta!.version;
 		this.autoplay.runBots();
-		if (this.core.meta!.version !== v0) await this.flusher.flush();
+		if (this.core.meta!.version !== v0) await this.flusher.flushNow();
 		return { ok: true, standing: answer, version: this.core.meta!.version };
 	}
 
@@ -375,7 +375,7 @@ export class GameRoom extends DurableObject<Env> {
 		this.sockets.sendState(user.id);
 		const v0 = this.core.meta!.version;
 		this.autoplay.runBots();
-		if (this.core.meta!.version !== v0) await this.flusher.flush();
+		if (this.core.meta!.version !== v0) await this.flusher.flushNow();
 		return { ok: true, queue: this.store.queue(me.seat), version: this.core.meta!.version };
 	}
 

@@ -91,6 +91,19 @@ export class Flusher {
 		return this.flushing;
 	}
 
+	/**
+	 * A write of the caller's own, for a request answered only once D1 has its change (an away
+	 * player's move, a bot's move after a standing answer or a queue change). It does not join a
+	 * flush another request started: that promise belongs to the other request, and workerd cancels a
+	 * request left waiting on another's I/O as hung (seen under load in the hostile tests). With one in
+	 * flight it writes a batch of its own beside it — safe, as every flush is (outbox.ts: version-
+	 * guarded rows, events stored once by their ids, the cursor only rising).
+	 */
+	async flushNow(): Promise<void> {
+		if (!this.flushing) return this.flush();
+		await this.once();
+	}
+
 	/** One batch; false (and a retry alarm with backoff) on failure. */
 	private async once(): Promise<boolean> {
 		const { store, env, ctx } = this.room;
