@@ -80,6 +80,24 @@ describe('the flush writes only what changed, and no payload rolls anything back
 		expect(after.seats.map((s) => [s.status, s.updated_at])).toEqual(before.seats.map((s) => [s.status, s.updated_at]));
 	});
 
+	it('a move of a public game that changes no seat writes the game row alone: no index entry (issue 33)', async () => {
+		const id = newId();
+		const v5 = payload(id, 5, { awaited: 0 });
+		await flush(v5);
+		// The same seat still awaited, its wait unchanged (a move of a whole turn's first part, say).
+		const v6 = { ...payload(id, 6, { awaited: 0 }), seats: v5.seats };
+		expect(v6.game.visibility).toBe('public');
+		expect(await flush(v6)).toBe(1);
+		expect((await state(id)).game).toMatchObject({ version: 6, updated_at: T0 + 6000 });
+		// The start and the end still move the public lists' entry (status, started_at): more than the row.
+		const id2 = newId();
+		await flush(payload(id2, 3, { status: 'waiting' }));
+		const start = { ...payload(id2, 4), seats: payload(id2, 3, { status: 'waiting' }).seats };
+		expect(await flush(start)).toBeGreaterThan(1);
+		const plan = await DB.prepare(`EXPLAIN QUERY PLAN SELECT id FROM games WHERE status = 'active' AND visibility = 'public' ORDER BY started_at DESC, created_at DESC, id DESC LIMIT 5`).all<{ detail: string }>();
+		expect(plan.results.map((r) => r.detail).join('\n')).toMatch(/games_public_started_idx/);
+	});
+
 	it('a retried payload writes nothing and converges; a late (older) one changes nothing', async () => {
 		const id = newId();
 		await flush(payload(id, 5, { awaited: 0 }));

@@ -124,7 +124,7 @@ describe('a player in 150 games', () => {
 			[MY_GAMES_SQL.counts, [me.id], /SEARCH seats USING COVERING INDEX seats_user_status_updated_idx/],
 			[MY_GAMES_SQL.turnCount, [me.id], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/],
 			[NEXT_GAME_SQL, [me.id, 'x'], /SEARCH seats USING (COVERING )?INDEX seats_user_status_updated_idx \(user_id=\? AND status=\?\)/],
-			[OPEN_GAMES_SQL, [50], /SEARCH games USING INDEX games_public_updated_idx/]
+			[OPEN_GAMES_SQL, [50], /SEARCH games USING (COVERING )?INDEX games_public_started_idx/]
 		];
 		for (const [sql, params, index] of plans) {
 			const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);

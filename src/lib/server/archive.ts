@@ -279,12 +279,16 @@ export interface WatchGame {
 }
 
 export const WATCH_SQL =
-	`WITH p AS (SELECT id, game, rated, updated_at, started_at, rounds FROM games WHERE status = 'active' AND visibility = 'public' ` +
-	`ORDER BY updated_at DESC, id DESC LIMIT ?1) ` +
+	`WITH p AS (SELECT id, game, rated, created_at, updated_at, started_at, rounds FROM games WHERE status = 'active' AND visibility = 'public' ` +
+	`ORDER BY started_at DESC, created_at DESC, id DESC LIMIT ?1) ` +
 	`SELECT p.*, s.seat AS seat, COALESCE(u.username, '${DELETED_PLAYER}') AS username FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
-	`ORDER BY p.updated_at DESC, p.id DESC, s.seat`;
+	`ORDER BY p.started_at DESC, p.created_at DESC, p.id DESC, s.seat`;
 
-/** Public games in progress, newest activity first: what a spectator can follow (/games/:id). */
+/**
+ * Public games in progress, newest started first: what a spectator can follow (/games/:id). Issue
+ * 33: by start, not by the last move — ordering by activity cost an index row written with every
+ * move of every public game; each entry still shows when its last move was (`updatedAt`).
+ */
 export async function watchList(db: D1Database, limit = 20): Promise<WatchGame[]> {
 	const r = await db
 		.prepare(WATCH_SQL)

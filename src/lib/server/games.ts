@@ -306,11 +306,16 @@ export const NEXT_GAME_SQL =
 	`ORDER BY waiting_since, game_id LIMIT 1) AS id, ` +
 	`(SELECT count(*) FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active' AND game_id != ?2) AS waiting`;
 
-/** Public games waiting for players, newest activity first (index games(status, visibility, updated_at)). */
+/**
+ * Public games waiting for players, newest created first (index games_public_started_idx: a waiting
+ * game has not started). Issue 33: by creation, not by the last join — the index holds no column a
+ * move changes.
+ */
 export const OPEN_GAMES_SQL =
-	`WITH p AS (SELECT id AS game_id, updated_at FROM games WHERE status = 'waiting' AND visibility = 'public' ORDER BY updated_at DESC LIMIT ?1) ` +
+	`WITH p AS (SELECT id AS game_id, created_at FROM games WHERE status = 'waiting' AND visibility = 'public' AND started_at IS NULL ` +
+	`ORDER BY created_at DESC, id DESC LIMIT ?1) ` +
 	`SELECT ${LIST_COLUMNS} FROM p JOIN games g ON g.id = p.game_id LEFT JOIN seats s ON s.game_id = p.game_id ` +
-	`LEFT JOIN users u ON u.id = s.user_id ORDER BY p.updated_at DESC, p.game_id, s.seat`;
+	`LEFT JOIN users u ON u.id = s.user_id ORDER BY p.created_at DESC, p.game_id DESC, s.seat`;
 
 /** Rows (one per seat, each game's rows together) → summaries, in the rows' order. */
 function summarize(rows: ListRow[], userId: string | null = null): GameSummary[] {
@@ -353,7 +358,7 @@ function summarize(rows: ListRow[], userId: string | null = null): GameSummary[]
 	return out;
 }
 
-/** Public games waiting for players, newest activity first. */
+/** Public games waiting for players, newest first. */
 export async function openGames(d1: Env['DB'], limit = 50): Promise<GameSummary[]> {
 	return summarize((await d1.prepare(OPEN_GAMES_SQL).bind(limit).all<ListRow>()).results);
 }

@@ -138,11 +138,12 @@ export const games = sqliteTable(
 		rated: integer('rated', { mode: 'boolean' }).notNull().default(true)
 	},
 	(t) => [
-		// Public games by status, newest activity first: the lobby's waiting games (OPEN_GAMES_SQL) and
-		// the games in progress to watch (archive.ts WATCH_SQL). Issue 33: `updated_at` changes with
-		// every move, so each move of a game in this index writes one index row; partial, so the moves
-		// of private games (never listed there) write none.
-		index('games_public_updated_idx').on(t.status, t.updatedAt).where(sql`visibility = 'public'`),
+		// Public games by status, newest first by start, then by creation: the lobby's waiting games
+		// (games.ts OPEN_GAMES_SQL, not started: newest created first) and the games in progress to
+		// watch (archive.ts WATCH_SQL, newest started first). Issue 33: no column here changes with a
+		// move (it held `updated_at`, one index row written with every move of a public game); an entry
+		// is written when a game is created, starts and ends. Partial: private games are never listed.
+		index('games_public_started_idx').on(t.status, t.startedAt, t.createdAt, t.id).where(sql`visibility = 'public'`),
 		// The archive (src/lib/server/archive.ts): newest finished first, keyset (finished_at, id).
 		// SQLite walks an ascending index backwards, so no DESC is needed.
 		index('games_archive_idx').on(t.status, t.visibility, t.finishedAt, t.id),

@@ -8,9 +8,10 @@
  * a column an UPDATE assigns, changed or not (measured in workerd: `UPDATE t SET b = b` on an
  * indexed b writes 2 rows), so every statement below assigns only columns that may change in it,
  * and a statement whose WHERE finds nothing to change writes nothing:
- * - the game row: per move only its row (version, active seats, updated_at, round) and, for a
- *   public game, its entry in games_public_updated_idx; the columns of the other indexes (status,
- *   visibility, invite code, finished_at, players) by a second statement only when one changed;
+ * - the game row: per move only its row (version, active seats, updated_at, round), no index
+ *   entry; the indexed columns (status, visibility, invite code, started_at, finished_at, players)
+ *   by a second statement only when one changed (the public lists' index is by start, not by
+ *   activity: games_public_started_idx);
  * - a seat row only when one of its own columns changed (a move: the seats whose turn began or
  *   ended), and its copy of the game's status (with the game's updated_at then) only when the status
  *   changed. A seat's `version` is the game version that last changed it.
@@ -34,10 +35,10 @@ import type { NotifyEvent } from '$lib/server/notify/types';
 import { insertEvent } from '$lib/server/notify/event-row';
 import { isRated, type D1Payload } from '$lib/protocol/room';
 
-/** Columns that change with moves and are in no index but the public one (updated_at). */
-const MOVE_COLUMNS = ['version', 'active_seats', 'updated_at', 'rounds', 'clock', 'started_at', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated'] as const;
-/** Columns of the other indexes (archive, invite code): assigned only when one of them changed. */
-const INDEXED_COLUMNS = ['status', 'visibility', 'invite_code', 'finished_at', 'players'] as const;
+/** Columns that change with moves (or may, and are in no index): no index entry is written for them. */
+const MOVE_COLUMNS = ['version', 'active_seats', 'updated_at', 'rounds', 'clock', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated'] as const;
+/** Columns of the indexes (public lists, archive, invite code): assigned only when one of them changed. */
+const INDEXED_COLUMNS = ['status', 'visibility', 'invite_code', 'finished_at', 'players', 'started_at'] as const;
 const GAME_COLUMNS = ['id', 'game', 'created_at', ...MOVE_COLUMNS, ...INDEXED_COLUMNS] as const;
 const at = (c: string) => `?${GAME_COLUMNS.indexOf(c as (typeof GAME_COLUMNS)[number]) + 1}`;
 

@@ -3,7 +3,7 @@ import { watchList } from '$lib/server/archive';
 import { env, noPlatform } from '$lib/server/games';
 import { apiError, jsonResponse } from '$lib/server/http';
 
-/** GET ?limit → {games: WatchGame[]}: public games in progress, newest activity first (spectators). */
+/** GET ?limit → {games: WatchGame[]}: public games in progress, newest started first (spectators). */
 export const GET: RequestHandler = async (event) => {
 	const e = env(event);
 	if (!e) return noPlatform();
