@@ -127,8 +127,10 @@ async function main() {
 			const seatsFile = join(dir, 'heavy.sql');
 			writeFileSync(
 				seatsFile,
-				`INSERT INTO seats (game_id, user_id, seat, version, joined_at, status, updated_at, waiting_since) ` +
-					`SELECT id, '${heavy.id}', 9, 100, created_at, status, updated_at, CASE WHEN status = 'active' THEN updated_at END FROM games;`
+				`INSERT INTO seats (game_id, user_id, seat, version, joined_at, status, updated_at) ` +
+					`SELECT id, '${heavy.id}', 9, 100, created_at, status, updated_at FROM games;\n` +
+					// Awaited in every running game, as seat 0 is (games.waits by seat number, room/outbox.ts waitsOf).
+					`UPDATE games SET waits = '[[' || updated_at || ',null],null,null,null,null,null,null,null,null,[' || updated_at || ',null]]' WHERE status = 'active';`
 			);
 			await run(join(ROOT, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--file', seatsFile, '--yes'], {
 				quiet: true,

@@ -153,26 +153,25 @@ export function archiveInserts(d: SeedData, per = 100): string[] {
 		[
 			q(g.id), q(LEGACY_KIND_ID), q(g.status), q(g.visibility), g.visibility === 'private' ? q(`i${g.id}`) : 'NULL', q(g.seats[0].userId),
 			`'{}'`, g.seats.length, `'3d'`, `'seed'`, 100, g.status === 'active' ? `'[0]'` : `'[]'`,
+			// Seat 0 (the awaited one) waiting since the last change (games.waits, room/outbox.ts waitsOf).
+			g.status === 'active' ? q(JSON.stringify([[g.updatedAt, null]])) : `'[]'`,
 			g.createdAt, g.updatedAt, g.startedAt, q(g.finishedAt), g.rounds, g.seats.length
 		].join(', ')
 	);
 	const seats = d.games.flatMap((g) =>
-		// As a room's outbox writes them: the game's status and last change on each seat, and seat 0
-		// (the awaited one, active_seats above) waiting since that change.
+		// As a room's outbox writes them: the game's status and last change on each seat.
 		g.seats.map(
-			(s) =>
-				`(${q(g.id)}, ${q(s.userId)}, ${s.seat}, ${q(s.score)}, ${q(s.winner)}, 100, ${g.startedAt}, ${q(g.status)}, ${g.updatedAt}, ` +
-				`${g.status === 'active' && s.seat === 0 ? g.updatedAt : 'NULL'})`
+			(s) => `(${q(g.id)}, ${q(s.userId)}, ${s.seat}, ${q(s.score)}, ${q(s.winner)}, 100, ${g.startedAt}, ${q(g.status)}, ${g.updatedAt})`
 		)
 	);
 	return [
 		...inserts('INSERT INTO users (id, username, username_key, password_hash, created_at)', users, per),
 		...inserts(
 			'INSERT INTO games (id, game, status, visibility, invite_code, creator_id, options, seats_wanted, time_limit, engine_version, version, ' +
-				'active_seats, created_at, updated_at, started_at, finished_at, rounds, players)',
+				'active_seats, waits, created_at, updated_at, started_at, finished_at, rounds, players)',
 			games.map((g) => `(${g})`),
 			per
 		),
-		...inserts('INSERT INTO seats (game_id, user_id, seat, score, winner, version, joined_at, status, updated_at, waiting_since)', seats, per)
+		...inserts('INSERT INTO seats (game_id, user_id, seat, score, winner, version, joined_at, status, updated_at)', seats, per)
 	];
 }

@@ -167,7 +167,9 @@ describe('reminders and timeouts', () => {
 		expect(d1.filter((e) => e.kind === 'dropped').map((e) => e.user_id)).toEqual([bySeat[0].id]);
 		expect(d1.filter((e) => e.kind === 'timeout').map((e) => e.data.seat)).toEqual([0, 0, 0]);
 		expect(d1.some((e) => e.kind === 'turn' && e.data.seat === 0 && e.version > moves.at(-1)!.version)).toBe(false);
-		expect((await d1Seats(gameId)).find((s) => s.seat === 0)).toMatchObject({ dropped: 1, timeouts: 3, deadline: null });
+		expect((await d1Seats(gameId)).find((s) => s.seat === 0)).toMatchObject({ dropped: 1, timeouts: 3 });
+		// A dropped seat has no wait and no deadline in D1 (games.waits, by seat number): never "your turn".
+		expect(JSON.parse(String((await d1Game(gameId))!.waits))[0] ?? null).toBeNull();
 
 		expect(await stub.reclaim(bySeat[1])).toMatchObject({ ok: false, status: 409, code: 'NOT_DROPPED' });
 		const before = await viewOf(stub, null);

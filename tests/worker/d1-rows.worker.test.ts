@@ -2,8 +2,8 @@
 // events by a cursor. Each guarantee the change touches, against the real local D1:
 // - the game's rows: a late (older) payload changes nothing, a retried one writes nothing and
 //   converges, a player who left loses their seat (and a late payload does not bring it back), the
-//   start may renumber seats, a move rewrites only the seats whose turn began or ended, and the
-//   game's status reaches every seat when it changes;
+//   start may renumber seats, a turn change writes no seat row (each seat's wait is in the game
+//   row, `games.waits`), and the game's status reaches every seat when it changes;
 // - fan-out: exactly once under two postmen at once and a retried run, a failed batch moves no
 //   cursor, the cursor is in D1 (a restarted postman goes on from it), and a seq is never reused
 //   after the newest events were deleted (an account deleted).
@@ -53,8 +53,8 @@ async function flush(p: D1Payload): Promise<number> {
 
 async function state(id: string) {
 	const [g, s] = await DB.batch([
-		DB.prepare('SELECT version, status, active_seats, updated_at, finished_at FROM games WHERE id = ?1').bind(id),
-		DB.prepare('SELECT user_id, seat, version, waiting_since, deadline, status, updated_at, score FROM seats WHERE game_id = ?1 ORDER BY user_id').bind(id)
+		DB.prepare('SELECT version, status, active_seats, waits, updated_at, finished_at FROM games WHERE id = ?1').bind(id),
+		DB.prepare('SELECT user_id, seat, version, status, updated_at, score, timeouts, dropped FROM seats WHERE game_id = ?1 ORDER BY user_id').bind(id)
 	]);
 	return { game: g.results[0] as Record<string, unknown>, seats: s.results as Record<string, unknown>[] };
 }
@@ -62,22 +62,35 @@ async function state(id: string) {
 const newId = () => `d1rows${(gameN++).toString().padStart(10, '0')}`;
 
 describe('the flush writes only what changed, and no payload rolls anything back', () => {
-	it('a move rewrites the game row and only the seats whose turn began or ended', async () => {
+	it('a turn change writes the game row and no seat row: the waits are in the game row', async () => {
 		const id = newId();
 		await flush(payload(id, 5, { awaited: 0 }));
 		const before = await state(id);
-		// Seat 0 moved, seat 1 is awaited now; seat 2 is untouched.
-		await flush(payload(id, 6, { awaited: 1 }));
+		expect(before.game).toMatchObject({ version: 5, active_seats: '[0]', waits: JSON.stringify([[T0 + 5000, T0 + 5000 + 3 * 86_400_000]]) });
+		// Seat 0 moved, seat 1 is awaited now.
+		const written = await flush(payload(id, 6, { awaited: 1 }));
 		const after = await state(id);
-		expect(after.game).toMatchObject({ version: 6, active_seats: '[1]', updated_at: T0 + 6000 });
-		const [a, b, c] = after.seats;
-		expect(a).toMatchObject({ seat: 0, version: 6, waiting_since: null, deadline: null });
-		expect(b).toMatchObject({ seat: 1, version: 6, waiting_since: T0 + 6000 });
-		// The seat nobody's turn touched is the row of version 5, not rewritten.
-		expect(c).toEqual(before.seats[2]);
-		expect(c.version).toBe(5);
-		// Its copy of the game's status is what it was (the status did not change), with the time the status began.
-		expect(after.seats.map((s) => [s.status, s.updated_at])).toEqual(before.seats.map((s) => [s.status, s.updated_at]));
+		expect(after.game).toMatchObject({ version: 6, active_seats: '[1]', updated_at: T0 + 6000, waits: JSON.stringify([null, [T0 + 6000, T0 + 6000 + 3 * 86_400_000]]) });
+		// Every seat row is the row of version 5, not rewritten — its status copy and the time the status began too.
+		expect(after.seats).toEqual(before.seats);
+		expect(after.seats.map((s) => s.version)).toEqual([5, 5, 5]);
+		// What D1 bills: the game row alone (no index entry: the public lists are by start), nothing of a
+		// seat — while the waits were seat columns, the two seats whose turn ended and began were
+		// rewritten on top of it.
+		expect(written).toBe(1);
+	});
+
+	it("a seat's own lasting column still reaches its row, and only that seat's", async () => {
+		const id = newId();
+		await flush(payload(id, 5, { awaited: 0 }));
+		const before = await state(id);
+		// Seat 0 timed out (its timeouts rise, seat 1 is awaited): one seat row and the game row.
+		const p = payload(id, 6, { awaited: 1 });
+		p.seats[0].timeouts = 1;
+		await flush(p);
+		const after = await state(id);
+		expect(after.seats[0]).toMatchObject({ seat: 0, version: 6, timeouts: 1 });
+		expect(after.seats.slice(1)).toEqual(before.seats.slice(1));
 	});
 
 	it('a move of a public game that changes no seat writes the game row alone: no index entry (issue 33)', async () => {

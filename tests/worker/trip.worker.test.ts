@@ -23,10 +23,10 @@ async function game(userId: string, o: { kind?: string; since?: number } = {}): 
 	const id = `tr${(gameN++).toString().padStart(14, '0')}`;
 	await DB.batch([
 		DB.prepare(
-			`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, created_at, updated_at)
-			 VALUES (?1, ?2, 'active', 'public', ?3, '{}', 3, '3d', 'x@1', 5, '[0]', 0, 0)`
-		).bind(id, o.kind ?? 'giants', userId),
-		DB.prepare(`INSERT INTO seats (game_id, user_id, seat, version, joined_at, waiting_since) VALUES (?1, ?2, 0, 5, 0, ?3)`).bind(id, userId, o.since ?? null)
+			`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, waits, created_at, updated_at)
+			 VALUES (?1, ?2, 'active', 'public', ?3, '{}', 3, '3d', 'x@1', 5, '[0]', ?4, 0, 0)`
+		).bind(id, o.kind ?? 'giants', userId, JSON.stringify(o.since === undefined ? [] : [[o.since, null]])),
+		DB.prepare(`INSERT INTO seats (game_id, user_id, seat, version, joined_at) VALUES (?1, ?2, 0, 5, 0)`).bind(id, userId)
 	]);
 	return id;
 }
@@ -112,7 +112,7 @@ describe('grace time and one message per trip (issue 32)', () => {
 		// g1: they moved and someone else is awaited; g2: they moved and are awaited again (a new wait).
 		await DB.batch([
 			DB.prepare(`UPDATE games SET active_seats = '[1]' WHERE id = ?1`).bind(g1),
-			DB.prepare(`UPDATE seats SET waiting_since = ?1 WHERE game_id = ?2`).bind(t + 3 * MIN, g2)
+			DB.prepare(`UPDATE games SET waits = ?1 WHERE id = ?2`).bind(JSON.stringify([[t + 3 * MIN, null]]), g2)
 		]);
 		const { senders, sent } = capture();
 		await deliverDue(DB, t + 10 * MIN, senders, ORIGIN);

@@ -256,17 +256,25 @@ interface ListRow {
 }
 
 /**
- * `p` (a page of the caller's seats, `order` its order) joined to its games and all their seats.
- * `newest`: the page is of the newest activity first — the game's `updated_at`, read from the game
- * row by its key (issue 33: a seat is no longer rewritten with every move of its game, so its own
- * `updated_at` is the time its status began); a player's games in one status that is not finished
- * are few, and sorting them costs reads, not writes. Finished games keep the seat's index order.
+ * The caller's seat's wait, from its game row (issue 33: `games.waits`, by seat number — outbox.ts
+ * `waitsOf`; a turn change writes no seat row): since when it is awaited and its deadline, or null.
  */
-function pageOfSeats(where: string, order: string, outerOrder: string, limit: string, newest = false): string {
-	const page = newest
-		? `SELECT s.game_id AS game_id, s.waiting_since AS waiting_since, s.deadline AS deadline, g.updated_at AS updated_at FROM seats s ` +
+const WAIT_SINCE = `json_extract(g.waits, '$[' || s.seat || '][0]')`;
+const WAIT_DEADLINE = `json_extract(g.waits, '$[' || s.seat || '][1]')`;
+
+/**
+ * `p` (a page of the caller's seats, `order` its order) joined to its games and all their seats.
+ * `running`: the page is of games not finished — read through the seats' status index and their
+ * game rows by key, for the newest activity (the game's `updated_at`: issue 33, a seat is no longer
+ * rewritten with every move of its game, so its own `updated_at` is the time its status began) and
+ * the seat's wait (`games.waits`); a player's games in one status that is not finished are few, and
+ * sorting them costs reads, not writes. Finished games keep the seat's index order and need no wait.
+ */
+function pageOfSeats(where: string, order: string, outerOrder: string, limit: string, running = false): string {
+	const page = running
+		? `SELECT s.game_id AS game_id, ${WAIT_SINCE} AS waiting_since, ${WAIT_DEADLINE} AS deadline, g.updated_at AS updated_at FROM seats s ` +
 			`CROSS JOIN games g ON g.id = s.game_id WHERE s.user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}`
-		: `SELECT game_id, waiting_since, deadline, updated_at FROM seats WHERE user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}`;
+		: `SELECT game_id, NULL AS waiting_since, NULL AS deadline, updated_at FROM seats WHERE user_id = ?1 AND ${where} ORDER BY ${order} LIMIT ${limit}`;
 	return (
 		`WITH p AS (${page}) ` +
 		`SELECT ${LIST_COLUMNS}, p.waiting_since AS my_waiting_since, p.deadline AS my_deadline, p.updated_at AS my_updated_at, cr.count - cr.read AS my_chat_unread ` +
@@ -286,25 +294,27 @@ const TURN_LIMIT = 200;
 /** Of the player's other games in progress, and of those waiting for players, the newest this many. */
 const OTHERS_LIMIT = 100;
 
+/** The player's running games awaiting them (`s` their seat, `g` its game; the status index, then the games by key). */
+const AWAITED = `FROM seats s CROSS JOIN games g ON g.id = s.game_id WHERE s.user_id = ?1 AND s.status = 'active' AND ${WAIT_SINCE} IS NOT NULL`;
+
 /** The statements of a player's lists (each binds the user id as ?1); exported for the query-plan test. */
 export const MY_GAMES_SQL = {
-	/** Awaiting the player's input, oldest waiting first (the player's running games by index, then sorted: issue 33). */
-	turn: pageOfSeats(`waiting_since IS NOT NULL AND status = 'active'`, 'waiting_since, game_id', 'p.waiting_since, p.game_id', '?2'),
+	/** Awaiting the player's input, oldest waiting first (the player's running games by index, their waits by the games' keys, then sorted: issue 33). */
+	turn: pageOfSeats(`s.status = 'active' AND ${WAIT_SINCE} IS NOT NULL`, 'waiting_since, s.game_id', 'p.waiting_since, p.game_id', '?2', true),
 	/** In progress, awaiting someone else (newest activity first, from the games' rows). */
-	active: pageOfSeats(`s.status = 'active' AND s.waiting_since IS NULL`, 'g.updated_at DESC, s.game_id DESC', NEWEST_P, '?2', true),
+	active: pageOfSeats(`s.status = 'active' AND ${WAIT_SINCE} IS NULL`, 'g.updated_at DESC, s.game_id DESC', NEWEST_P, '?2', true),
 	waiting: pageOfSeats(`s.status = 'waiting'`, 'g.updated_at DESC, s.game_id DESC', NEWEST_P, '?2', true),
 	/** Finished, newest first (by when they finished: the seat's updated_at), older than the keyset cursor (?3, ?4). */
 	finished: pageOfSeats(`status = 'finished' AND (updated_at, game_id) < (?3, ?4)`, NEWEST, NEWEST_P, '?2'),
 	/** Games per status, counted in the index alone. */
 	counts: `SELECT status, count(*) AS n FROM seats WHERE user_id = ?1 GROUP BY status`,
-	turnCount: `SELECT count(*) AS n FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active'`
+	turnCount: `SELECT count(*) AS n ${AWAITED}`
 };
 
 /** "Next game": the one awaiting the player longest, other than ?2, and how many await them (one statement). */
 export const NEXT_GAME_SQL =
-	`SELECT (SELECT game_id FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active' AND game_id != ?2 ` +
-	`ORDER BY waiting_since, game_id LIMIT 1) AS id, ` +
-	`(SELECT count(*) FROM seats WHERE user_id = ?1 AND waiting_since IS NOT NULL AND status = 'active' AND game_id != ?2) AS waiting`;
+	`SELECT (SELECT s.game_id ${AWAITED} AND s.game_id != ?2 ORDER BY ${WAIT_SINCE}, s.game_id LIMIT 1) AS id, ` +
+	`(SELECT count(*) ${AWAITED} AND s.game_id != ?2) AS waiting`;
 
 /**
  * Public games waiting for players, newest created first (index games_public_started_idx: a waiting

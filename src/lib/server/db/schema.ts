@@ -120,6 +120,14 @@ export const games = sqliteTable(
 		version: integer('version').notNull(),
 		/** JSON array of seat numbers whose input is awaited. */
 		activeSeats: text('active_seats').notNull().default(sql`'[]'`),
+		/**
+		 * Each seat's wait, by seat number: `[since, deadline]` (deadline null: no running clock) or null
+		 * (not awaited; trailing nulls left out) — "your turn", oldest waiting first, and the postman's
+		 * stale-turn check read `json_extract(waits, '$[<seat>][0]')`. Issue 33: it lived in the seat rows
+		 * (`waiting_since`, `deadline`), so every turn change rewrote ~2 of them; here it rides on the game
+		 * row the flush writes with every move anyway (migration 0018).
+		 */
+		waits: text('waits').notNull().default(sql`'[]'`),
 		seedCommitment: text('seed_commitment'),
 		/** JSON time control chosen at creation (src/lib/server/room/clock.ts); null: the old `timeLimit` days per move. */
 		clock: text('clock'),
@@ -166,10 +174,8 @@ export const seats = sqliteTable(
 		 * first, shared places share the number; null while running.
 		 */
 		place: integer('place'),
-		/** Since when this seat's input is awaited (null: not awaited) — "oldest waiting first". */
-		waitingSince: integer('waiting_since'),
-		/** When this seat times out (null: no running clock). */
-		deadline: integer('deadline'),
+		// (Issue 33: since when the seat is awaited and its deadline are in `games.waits`, not here: a
+		// seat row is written only when one of its own lasting columns changes, never per turn change.)
 		/** Consecutive timeouts; 3 hand the seat to the bot (dropped = 1) until reclaimed. */
 		timeouts: integer('timeouts').notNull().default(0),
 		dropped: integer('dropped').notNull().default(0),
@@ -177,8 +183,8 @@ export const seats = sqliteTable(
 		joinedAt: integer('joined_at').notNull(),
 		/**
 		 * The game's `status`, and the game's `updated_at` at the flush that set that status (issue 33:
-		 * not every move's — a seat row is written only when one of its own columns changes, so a move
-		 * rewrites only the seats whose turn began or ended). So a player's games by status are read
+		 * not every move's — a seat row is written only when one of its own columns changes, and a move
+		 * that only changes whose turn it is rewrites none). So a player's games by status are read
 		 * from one index, and the finished ones (up to 10,000, issue 10) a page at a time in the order
 		 * they finished (for a finished game this is the time it finished).
 		 */
@@ -189,10 +195,11 @@ export const seats = sqliteTable(
 		// (Issue 33: no unique (game_id, seat) index: no query reads it, the room is the only writer
 		// of a game's seats and numbers them itself, and it cost a write per seat row.)
 		primaryKey({ columns: [t.gameId, t.userId] }),
-		// "Your turn" (games.ts myGames, nextGame) reads a player's running games by the index below and
-		// sorts the few it finds: issue 33 dropped the (user_id, waiting_since, …) index, which cost a row
-		// written with every seat whose turn began or ended (~2 per turn change) to save reading a player's
-		// running games (tens) instead of those awaiting them.
+		// "Your turn" (games.ts myGames, nextGame) reads a player's running games by the index below, their
+		// game rows by key (the waits, `games.waits`) and sorts the few it finds: issue 33 dropped the
+		// (user_id, waiting_since, …) index (migration 0016) and then the seats' waits (0018), which cost
+		// ~2 rows written per turn change, to save reading a player's running games (tens) instead of
+		// those awaiting them.
 		// A player's games by status; the finished ones in the order they finished, keyset (updated_at,
 		// game_id); with game_id in it, every "the games of user X" lookup reads the index alone.
 		index('seats_user_status_updated_idx').on(t.userId, t.status, t.updatedAt, t.gameId)

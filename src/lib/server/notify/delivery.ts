@@ -295,7 +295,7 @@ interface TripRow extends EventRow {
 	g_active: string | null;
 	/** The recipient's seat row (null: not seated there any more). */
 	s_seat: number | null;
-	/** When the recipient's current wait in that game began (null: not awaited, or no clock). */
+	/** When the recipient's current wait in that game began (null: not awaited), from the game row's `waits` (issue 33). */
 	s_waiting: number | null;
 	/** When the recipient read the event's inbox entry (looked at the game): null if not. */
 	seen_at: number | null;
@@ -323,7 +323,7 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 	const rows = (
 		await db
 			.prepare(
-				`SELECT n.id AS nid, n.attempts, n.next_attempt_at, e.*, g.status AS g_status, g.active_seats AS g_active, s.seat AS s_seat, s.waiting_since AS s_waiting,
+				`SELECT n.id AS nid, n.attempts, n.next_attempt_at, e.*, g.status AS g_status, g.active_seats AS g_active, s.seat AS s_seat, json_extract(g.waits, '$[' || s.seat || '][0]') AS s_waiting,
 				   (SELECT i.read_at FROM inbox i WHERE i.user_id = e.user_id AND i.created_at >= e.created_at AND i.id = e.id || ':inapp') AS seen_at
 				 FROM notifications n JOIN notification_events e ON e.id = n.event_id
 				 LEFT JOIN games g ON g.id = e.game_id LEFT JOIN seats s ON s.game_id = e.game_id AND s.user_id = e.user_id

@@ -8,13 +8,15 @@
  * a column an UPDATE assigns, changed or not (measured in workerd: `UPDATE t SET b = b` on an
  * indexed b writes 2 rows), so every statement below assigns only columns that may change in it,
  * and a statement whose WHERE finds nothing to change writes nothing:
- * - the game row: per move only its row (version, active seats, updated_at, round), no index
- *   entry; the indexed columns (status, visibility, invite code, started_at, finished_at, players)
- *   by a second statement only when one changed (the public lists' index is by start, not by
- *   activity: games_public_started_idx);
- * - a seat row only when one of its own columns changed (a move: the seats whose turn began or
- *   ended), and its copy of the game's status (with the game's updated_at then) only when the status
- *   changed. A seat's `version` is the game version that last changed it.
+ * - the game row: per move only its row (version, active seats, each seat's wait, updated_at,
+ *   round), no index entry; the indexed columns (status, visibility, invite code, started_at,
+ *   finished_at, players) by a second statement only when one changed (the public lists' index is
+ *   by start, not by activity: games_public_started_idx);
+ * - a seat row only when one of its own lasting columns changed (joined, colour, the result at the
+ *   end, timeouts, dropped), and its copy of the game's status (with the game's updated_at then)
+ *   only when the status changed. Since when a seat is awaited and its deadline go into the game
+ *   row (`waits`), not the seat's: a move that only changes whose turn it is writes no seat row.
+ *   A seat's `version` is the game version that last changed it.
  *
  * Why this cannot duplicate or roll back anything, whatever order flushes land in:
  * - the game row is an upsert that only ever raises `games.version`;
@@ -36,7 +38,7 @@ import { insertEvent } from '$lib/server/notify/event-row';
 import { isRated, type D1Payload } from '$lib/protocol/room';
 
 /** Columns that change with moves (or may, and are in no index): no index entry is written for them. */
-const MOVE_COLUMNS = ['version', 'active_seats', 'updated_at', 'rounds', 'clock', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated'] as const;
+const MOVE_COLUMNS = ['version', 'active_seats', 'waits', 'updated_at', 'rounds', 'clock', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated'] as const;
 /** Columns of the indexes (public lists, archive, invite code): assigned only when one of them changed. */
 const INDEXED_COLUMNS = ['status', 'visibility', 'invite_code', 'finished_at', 'players', 'started_at'] as const;
 const GAME_COLUMNS = ['id', 'game', 'created_at', ...MOVE_COLUMNS, ...INDEXED_COLUMNS] as const;
@@ -58,8 +60,8 @@ const UPDATE_INDEXED =
 /** Seats of players no longer in the game (?3: JSON array of the payload's user ids). */
 const DELETE_LEFT_SEATS = `DELETE FROM seats WHERE game_id = ?1 AND user_id NOT IN (SELECT value FROM json_each(?3)) AND ${IS_CURRENT}`;
 
-/** A seat's own columns, written only if one differs (?1 game, ?2 version, ?3 user, then these). */
-const SEAT_COLUMNS = ['seat', 'colour', 'score', 'winner', 'place', 'joined_at', 'waiting_since', 'deadline', 'timeouts', 'dropped'] as const;
+/** A seat's own lasting columns, written only if one differs (?1 game, ?2 version, ?3 user, then these). */
+const SEAT_COLUMNS = ['seat', 'colour', 'score', 'winner', 'place', 'joined_at', 'timeouts', 'dropped'] as const;
 const UPSERT_SEAT =
 	`INSERT INTO seats (game_id, version, user_id, ${SEAT_COLUMNS.join(', ')}, status, updated_at) ` +
 	`SELECT ?1, ?2, ?3, ${SEAT_COLUMNS.map((_, i) => `?${i + 4}`).join(', ')}, ?${SEAT_COLUMNS.length + 4}, ?${SEAT_COLUMNS.length + 5} WHERE ${IS_CURRENT} ` +
@@ -69,13 +71,23 @@ const UPSERT_SEAT =
 /** The game's status into its seats, with the game's updated_at, when it changed (?3 status, ?4 updated_at). */
 const SEATS_STATUS = `UPDATE seats SET status = ?3, updated_at = ?4 WHERE game_id = ?1 AND status IS NOT ?3 AND ${IS_CURRENT}`;
 
+/**
+ * `games.waits`: each awaited seat's `[since, deadline]` at its seat number, null for the others,
+ * trailing nulls left out (`[]`: nobody awaited) — read with `json_extract(waits, '$[<seat>][0]')`.
+ */
+export function waitsOf(seats: D1Payload['seats']): string {
+	const w: ([number, number | null] | null)[] = [];
+	for (const s of seats) if (s.waitingSince != null) w[s.seat] = [s.waitingSince, s.deadline ?? null];
+	return JSON.stringify(Array.from(w, (x) => x ?? null));
+}
+
 /** The statements of one flush, in order (D1 runs a batch as one transaction): the game's rows, then the events. */
 export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonly NotifyEvent[] = []): D1PreparedStatement[] {
 	const out: D1PreparedStatement[] = [];
 	if (p) {
 		const g = p.game;
 		const values: Record<(typeof GAME_COLUMNS)[number], unknown> = {
-			id: g.id, game: g.game, created_at: g.createdAt, version: g.version, active_seats: g.activeSeats, updated_at: g.updatedAt,
+			id: g.id, game: g.game, created_at: g.createdAt, version: g.version, active_seats: g.activeSeats, waits: waitsOf(p.seats), updated_at: g.updatedAt,
 			rounds: g.rounds ?? null, clock: g.clock ?? null, started_at: g.startedAt, options: g.options, seats_wanted: g.seatsWanted,
 			time_limit: g.timeLimit, engine_version: g.engineVersion, seed_commitment: g.seedCommitment, creator_id: g.creatorId,
 			rated: isRated(g) ? 1 : 0, status: g.status, visibility: g.visibility, invite_code: g.inviteCode, finished_at: g.finishedAt,
@@ -91,7 +103,7 @@ export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonl
 			out.push(
 				db.prepare(UPSERT_SEAT).bind(
 					g.id, g.version, s.userId, s.seat, s.colour, s.score, s.winner, s.place ?? null, s.joinedAt,
-					s.waitingSince ?? null, s.deadline ?? null, s.timeouts ?? 0, s.dropped ?? 0, g.status, g.updatedAt
+					s.timeouts ?? 0, s.dropped ?? 0, g.status, g.updatedAt
 				)
 			);
 		if (p.seats.length) out.push(db.prepare(SEATS_STATUS).bind(g.id, g.version, g.status, g.updatedAt));
