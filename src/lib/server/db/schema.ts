@@ -234,9 +234,9 @@ export const notificationEvents = sqliteTable(
 	'notification_events',
 	{
 		/**
-		 * Issue 33: the order events reached D1 in (the rowid). Every insert takes one above both the
-		 * highest seq and the postman's cursor (room/outbox.ts), so a seq is never reused — not after
-		 * the newest rows are deleted (an account deleted, leave.ts) — and the cursor never skips one.
+		 * Issue 33: the order events reached D1 in (the rowid). Every insert takes one above the
+		 * highest seq and every `postman_cursor` row (notify/event-row.ts), so a seq is never reused —
+		 * not after the newest rows are deleted (an account deleted, leave.ts) — and no cursor skips one.
 		 */
 		seq: integer('seq').primaryKey(),
 		/** `<gameId>:<version>:<kind>:<seat>` — the same event written twice is one row. */
@@ -254,10 +254,12 @@ export const notificationEvents = sqliteTable(
 );
 
 /**
- * Issue 33: how far the postman has fanned `notification_events` out — one row (id 1), its `seq`
- * the highest event handled. Moved in the same D1 batch as the deliveries the events made, so a
- * batch either fanned its events out and moved the cursor, or did neither; one row written per
- * batch of events instead of a flag and an index entry per event.
+ * Issue 33: how far the postman has fanned `notification_events` out. Row 1: the cursor, its `seq`
+ * the highest event handled as far as D1 knows. The Postman keeps the cursor in memory and writes
+ * this row lazily (notify/cursor.ts: about once a minute, in the batch of the deliveries that make
+ * it due), so after a restart it reads a few events again — harmless, every delivery is keyed by
+ * its event (notify/delivery.ts). Row 2: the highest seq ever deleted (an account deleted,
+ * notify/event-row.ts `deleteEventsOf`), a floor for new seqs that the lagging row 1 cannot be.
  */
 export const postmanCursor = sqliteTable('postman_cursor', {
 	id: integer('id').primaryKey(),

@@ -21,6 +21,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { closeSessionSockets } from '../sockets/session-sockets';
 import { verifyPassword } from '../auth/password';
 import { release, reserve, type Limit } from '../auth/ratelimit';
+import { deleteEventsOf } from '../notify/event-row';
 import { gameUrl } from '../notify/render';
 import type { RoomPersonalData } from '../room/forget';
 
@@ -238,7 +239,7 @@ export async function beginDeletion(env: LeaveEnv, userId: string, now = Date.no
 		db.prepare('UPDATE users SET password_hash = ?2, email = NULL, webhook_url = NULL WHERE id = ?1').bind(userId, UNUSABLE),
 		db.prepare('DELETE FROM push_subscriptions WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM notifications WHERE user_id = ?1').bind(userId),
-		db.prepare('DELETE FROM notification_events WHERE user_id = ?1').bind(userId),
+		...deleteEventsOf(db, userId),
 		db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
 		db.prepare("DELETE FROM auth_attempts WHERE key IN (SELECT 'signin:device:' || id FROM known_devices WHERE user_id = ?1)").bind(userId),
 		db.prepare('DELETE FROM known_devices WHERE user_id = ?1').bind(userId),
@@ -287,7 +288,7 @@ export async function finishDeletion(env: LeaveEnv, userId: string): Promise<boo
 	const key = u.username_key;
 	await db.batch([
 		db.prepare('DELETE FROM notifications WHERE user_id = ?1').bind(userId),
-		db.prepare('DELETE FROM notification_events WHERE user_id = ?1').bind(userId),
+		...deleteEventsOf(db, userId),
 		db.prepare('DELETE FROM inbox WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM push_subscriptions WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM notification_prefs WHERE user_id = ?1').bind(userId),
