@@ -125,9 +125,10 @@ describe('email notifications go to a verified address only', () => {
 		const gameId = `acct${(n++).toString().padStart(12, '0')}`;
 		await DB.batch([
 			DB.prepare(
-				`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, created_at, updated_at)
-				 VALUES (?1, 'giants', 'active', 'public', ?2, '{}', 3, '3d', 'giants@1', 5, '[0]', 0, 0)`
+				`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, waits, created_at, updated_at)
+				 VALUES (?1, 'giants', 'active', 'public', ?2, '{}', 3, '3d', 'giants@1', 5, '[0]', '[[0,null]]', 0, 0)`
 			).bind(gameId, userId),
+			// (Awaited since long before the event, `waits`: delivery.ts isAwaited, a turn is news in the wait it tells of.)
 			DB.prepare('INSERT INTO seats (game_id, user_id, seat, version, joined_at) VALUES (?1, ?2, 0, 5, 0)').bind(gameId, userId),
 			// Told at once (issue 32: grace 0): these tests are about which address, not when.
 			DB.prepare('UPDATE users SET grace_minutes = 0 WHERE id = ?1').bind(userId)

@@ -5,15 +5,17 @@
 //   start may renumber seats, a turn change writes no seat row (each seat's wait is in the game
 //   row, `games.waits`), and the game's status reaches every seat when it changes;
 // - fan-out: exactly once under two postmen at once and a retried run, a failed batch moves no
-//   cursor, the cursor is in D1 (a restarted postman goes on from it), and a seq is never reused
-//   after the newest events were deleted (an account deleted).
+//   cursor, the cursor is kept in memory and written to D1 when due (a restarted postman goes on
+//   from D1's and fans nothing out twice), and a seq is never reused after the newest events were
+//   deleted (an account deleted), not even below a cursor in memory ahead of D1's.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { D1Database } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
 import { outboxBatch } from '$lib/server/room/outbox';
 import { fanOut } from '$lib/server/notify/delivery';
-import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
+import { deleteEventsOf, INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
+import { PostmanCursor } from '$lib/server/notify/cursor';
 import { signUp } from './helpers';
 
 const DB = env.DB;
@@ -23,7 +25,7 @@ let gameN = 0;
 const T0 = Date.parse('2033-05-02T10:00:00Z');
 
 /** A running 3-player game at `version`, seat 0 awaited, as a room's outbox would hold it. */
-function payload(id: string, version: number, o: { awaited?: number; status?: D1Payload['game']['status']; users?: string[]; seats?: number[] } = {}): D1Payload {
+function payload(id: string, version: number, o: { awaited?: number; status?: D1Payload['game']['status']; users?: string[]; seats?: number[]; since?: number } = {}): D1Payload {
 	const users = o.users ?? ['ua', 'ub', 'uc'].map((u) => `${u}-${id}`);
 	const awaited = o.awaited ?? 0;
 	const status = o.status ?? 'active';
@@ -39,7 +41,7 @@ function payload(id: string, version: number, o: { awaited?: number; status?: D1
 			return {
 				userId, seat, colour: null, score: status === 'finished' ? 10 + seat : null, winner: status === 'finished' ? (seat === 0 ? 1 : 0) : null,
 				place: status === 'finished' ? seat + 1 : null, joinedAt: T0,
-				waitingSince: waiting ? T0 + version * 1000 : null, deadline: waiting ? T0 + version * 1000 + 3 * 86_400_000 : null, timeouts: 0, dropped: 0
+				waitingSince: waiting ? (o.since ?? T0 + version * 1000) : null, deadline: waiting ? T0 + version * 1000 + 3 * 86_400_000 : null, timeouts: 0, dropped: 0
 			};
 		})
 	};
@@ -171,7 +173,8 @@ let eventN = 0;
 /** A running game with the user awaited at seat 0, and its "your turn" event (as a room's flush writes it). */
 async function turnFor(userId: string, at: number): Promise<string> {
 	const id = newId();
-	await flush(payload(id, 5, { users: [userId, `ub-${id}`, `uc-${id}`] }));
+	// Awaited since the event: its wait began with it (delivery.ts isAwaited).
+	await flush(payload(id, 5, { users: [userId, `ub-${id}`, `uc-${id}`], since: at }));
 	const eventId = `${id}:${5 + eventN++}:turn:0`;
 	const data = { gameId: id, version: 5, seat: 0, round: 1, phase: 'place', names: ['me', 'ben', 'caro'], since: [], deadline: null };
 	await DB.prepare(INSERT_EVENT_SQL).bind(eventId, userId, id, 'turn', 5, 0, JSON.stringify(data), at).run();
@@ -223,33 +226,52 @@ describe('fan-out by the cursor (no fanned_out flag)', () => {
 		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
 	});
 
-	it('the cursor is in D1: a new Postman object goes on from it and fans nothing out twice', async () => {
+	it('the cursor is kept in memory: D1’s row is written when due (a minute), and a restarted Postman re-reads from it and fans nothing out twice', async () => {
 		const u = await away('cursorpm');
 		const now = Date.now();
 		const e = await turnFor(u.id, now);
-		await env.POSTMAN.get(env.POSTMAN.idFromName(`d1rows-a-${now}`)).runAt(now + 10);
+		const postman = env.POSTMAN.get(env.POSTMAN.idFromName(`d1rows-a-${now}`));
+		const stored = await cursor();
+		await postman.runAt(now + 10);
 		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
-		const at = await cursor();
-		expect(at).toBeGreaterThanOrEqual(await seqOf(e));
-		// Another object (a restart, or a second postman), no memory of the first.
-		await env.POSTMAN.get(env.POSTMAN.idFromName(`d1rows-b-${now}`)).runAt(now + 20);
+		// In memory only (issue 33: no cursor row per batch): D1's row is where it was.
+		const mem = await postman.cursorState();
+		expect(mem && mem.seq).toBeGreaterThanOrEqual(await seqOf(e));
+		expect(await cursor()).toBe(stored);
+		// A restart before it was due: the new memory starts from D1's row, reads the event again,
+		// and adds nothing (its inbox entry and email row are keyed by the event).
+		expect(await postman.restart()).toMatchObject({ stored });
+		await postman.runAt(now + 20);
 		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
-		expect(await cursor()).toBeGreaterThanOrEqual(at);
+		expect(await cursor()).toBe(stored);
+		// A minute after the memory got ahead it is due: written on its own when no event comes.
+		await postman.runAt(now + 20 + 60_000);
+		expect(await cursor()).toBeGreaterThanOrEqual(await seqOf(e));
+		const after = await postman.cursorState();
+		expect(after && after.stored).toBe(after && after.seq);
+		// Another object (a second postman), no memory of the first: goes on from D1's row.
+		await env.POSTMAN.get(env.POSTMAN.idFromName(`d1rows-b-${now}`)).runAt(now + 30 + 60_000);
+		expect(await delivered(e)).toEqual({ inbox: 1, email: 1 });
+		await postman.runAt(null);
 	});
 
-	it('a seq is never reused: after the newest events are deleted, a new event still lands above the cursor and is delivered', async () => {
+	it('a seq is never reused: after the newest events are deleted, a new event still lands above a cursor kept in memory and is delivered', async () => {
 		const u = await away('cursorgone');
 		const v = await away('cursorkept');
 		const now = Date.now();
 		const gone = await turnFor(u.id, now);
-		await fanOut(DB, now + 10, ORIGIN);
-		const at = await cursor();
-		// The account's events go (people/leave.ts deletes them): its event may have been the newest.
-		await DB.prepare('DELETE FROM notification_events WHERE user_id = ?1').bind(u.id).run();
+		// A Postman's memory past the event; D1's row (lazy) is not.
+		const lazy = new PostmanCursor();
+		while ((await fanOut(DB, now + 10, ORIGIN, undefined, lazy)) > 0);
+		const at = lazy.state().seq!;
+		expect(at).toBeGreaterThanOrEqual(await seqOf(gone));
+		expect(await cursor()).toBeLessThan(at);
+		// The account's events go (people/leave.ts: deleteEventsOf): its event may have been the newest.
+		await DB.batch(deleteEventsOf(DB, u.id));
 		const next = await turnFor(v.id, now + 1);
 		expect(await seqOf(next)).toBeGreaterThan(at);
 		expect(gone).not.toBe(next);
-		await fanOut(DB, now + 20, ORIGIN);
+		while ((await fanOut(DB, now + 20, ORIGIN, undefined, lazy)) > 0);
 		expect(await delivered(next)).toEqual({ inbox: 1, email: 1 });
 	});
 });

@@ -3,12 +3,16 @@
 // retried with backoff and then delivered once, stale turns skipped, daily digests batched.
 // Senders here capture what they would send: the channels themselves have their own tests
 // (mail, push). The in-app channel is fan-out's own (issue 17): its messages land in the inbox at
-// fan-out; its digests and the Postman object run for real at the end.
+// fan-out; its digests and the Postman object run for real at the end. Issue 33: the postman's
+// cursor kept in memory — a restart reads events again and nothing is stored, announced or sent
+// twice, a turn stale at its first read stays stale, two postmen still deliver once.
 import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { deliverDigests, deliverDue, fanOut as fanOutAt, retryDelay, type Senders } from '$lib/server/notify/delivery';
 import { unreadCount } from '$lib/server/notify/inapp';
+import { PostmanCursor } from '$lib/server/notify/cursor';
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
 import { signUp } from './helpers';
 import { capture, type Sent } from './senders';
 
@@ -21,10 +25,11 @@ let gameN = 0;
 async function game(userId: string, awaited = true): Promise<string> {
 	const id = `pm${(gameN++).toString().padStart(14, '0')}`;
 	await DB.batch([
+		// Awaited since long before any event (delivery.ts isAwaited: a turn is news in the wait it tells of).
 		DB.prepare(
-			`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, created_at, updated_at)
-			 VALUES (?1, 'giants', 'active', 'public', ?2, '{}', 3, '3d', 'giants@1', 5, ?3, 0, 0)`
-		).bind(id, userId, awaited ? '[0]' : '[1]'),
+			`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, waits, created_at, updated_at)
+			 VALUES (?1, 'giants', 'active', 'public', ?2, '{}', 3, '3d', 'giants@1', 5, ?3, ?4, 0, 0)`
+		).bind(id, userId, awaited ? '[0]' : '[1]', awaited ? '[[0,null]]' : '[null,[0,null]]'),
 		DB.prepare(`INSERT INTO seats (game_id, user_id, seat, version, joined_at) VALUES (?1, ?2, 0, 5, 0)`).bind(id, userId)
 	]);
 	return id;
@@ -268,6 +273,169 @@ describe('daily digest', () => {
 		for (const e of events) expect((await rows(e)).map((r) => r.status)).toEqual(['sent']);
 		await deliverDigests(DB, Date.parse('2032-01-14T07:00:00Z'), senders, ORIGIN);
 		expect(sent.length).toBe(1);
+	});
+});
+
+/** Fans out everything pending with `cursor` (a Postman's memory); the users announced and the D1 rows the batches wrote. */
+async function fanAll(cursor: PostmanCursor, now: number) {
+	let written = 0;
+	const counting = new Proxy(DB, {
+		get: (t, k) =>
+			k === 'batch'
+				? async (s: D1PreparedStatement[]) => {
+						const rs = await t.batch(s);
+						written += rs.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
+						return rs;
+					}
+				: (Reflect.get(t, k, t).bind?.(t) ?? Reflect.get(t, k, t))
+	}) as typeof DB;
+	const announced: string[] = [];
+	while ((await fanOutAt(counting, now, ORIGIN, async (ids) => announced.push(...ids), cursor)) > 0);
+	return { announced, written };
+}
+
+/** Everything fan-out and delivery stored for the user: delivery rows (id, status) and inbox entries. */
+async function stored(userId: string) {
+	const [n, i] = await DB.batch([
+		DB.prepare('SELECT id, status FROM notifications WHERE user_id = ?1 ORDER BY id').bind(userId),
+		DB.prepare('SELECT id FROM inbox WHERE user_id = ?1 ORDER BY id').bind(userId)
+	]);
+	return { notifications: n.results, inbox: i.results.map((r) => (r as { id: string }).id) };
+}
+
+const d1Cursor = async () => (await DB.prepare('SELECT seq FROM postman_cursor WHERE id = 1').first<{ seq: number }>())?.seq ?? 0;
+
+describe('the lazy cursor (issue 33): a restarted postman reads events again and adds nothing', () => {
+	it('every channel, "turn" and "digest" modes: after a restart (memory back to D1’s cursor) nothing is stored, announced or sent twice', async () => {
+		const now = hour();
+		const a = await signUp('lazyturn');
+		const b = await signUp('lazydigest');
+		await settings(a.id, { email: 'lazyturn@example.com', webhook: 'https://hooks.example/a' });
+		await settings(b.id, { email: 'lazydigest@example.com', webhook: 'https://hooks.example/b', modes: { inapp: 'digest', email: 'digest', push: 'digest', webhook: 'digest' } });
+		const events: string[] = [];
+		for (const u of [a, b]) {
+			const g = await game(u.id);
+			events.push(await event(u.id, g, { at: now }), await event(u.id, g, { kind: 'reminder', at: now }), await event(u.id, g, { kind: 'chat', at: now }));
+		}
+		const before = await d1Cursor();
+		const first = new PostmanCursor();
+		const one = await fanAll(first, now);
+		expect(one.announced.sort()).toEqual([a.id, b.id].sort()); // b's urgent reminder goes to the inbox at once
+		// Lazy: the memory is past the events, D1's row is not (not due yet).
+		expect(first.state().seq).toBeGreaterThanOrEqual(before);
+		expect(await d1Cursor()).toBe(before);
+		const { senders, sent } = capture();
+		await deliverDue(DB, now, senders, ORIGIN);
+		const mine = () => sent.filter((x) => x.to.id === a.id || x.to.id === b.id).map((x) => x.id).sort();
+		const told = mine();
+		// a: turn, reminder and chat on push and webhook, the turn and reminder by email (chat email is
+		// off by default); b: the reminder (urgent) on every loud channel, the rest waits for the digest.
+		expect(told).toEqual(
+			[
+				...['email', 'push', 'webhook'].map((c) => `${events[0]}:${c}`),
+				...['email', 'push', 'webhook'].map((c) => `${events[1]}:${c}`),
+				...['push', 'webhook'].map((c) => `${events[2]}:${c}`),
+				...['email', 'push', 'webhook'].map((c) => `${events[4]}:${c}`)
+			].sort()
+		);
+		const was = { a: await stored(a.id), b: await stored(b.id) };
+		expect(was.a.inbox).toHaveLength(3);
+
+		// The Postman restarts before its cursor was due: a new memory, from D1's row.
+		const again = new PostmanCursor();
+		const two = await fanAll(again, now + 1000);
+		expect(again.state().seq).toBe(first.state().seq);
+		expect(two.announced.filter((id) => id === a.id || id === b.id)).toEqual([]);
+		expect(two.written).toBe(0); // every insert ignored, and the cursor still not due
+		expect({ a: await stored(a.id), b: await stored(b.id) }).toEqual(was);
+		await deliverDue(DB, now + 2000, senders, ORIGIN);
+		expect(mine()).toEqual(told);
+
+		// The digests go out once, and a restart after them brings none back.
+		const at8 = Date.parse(new Date(now + 86_400_000).toISOString().slice(0, 10) + 'T08:00:00Z');
+		await deliverDigests(DB, at8, senders, ORIGIN);
+		const digests = sent.filter((x) => x.to.id === b.id && x.id.startsWith('digest:')).map((x) => x.channel).sort();
+		expect(digests).toEqual(['email', 'inapp', 'push', 'webhook']);
+		const afterDigest = await stored(b.id);
+		await fanAll(new PostmanCursor(), at8 + 1000);
+		expect(await stored(b.id)).toEqual(afterDigest);
+		await deliverDigests(DB, at8 + 86_400_000, senders, ORIGIN);
+		await deliverDue(DB, at8 + 86_400_000, senders, ORIGIN);
+		expect(sent.filter((x) => x.to.id === b.id && x.id.startsWith('digest:'))).toHaveLength(4);
+	});
+
+	it('a "your turn" stale at its first read is not delivered on a re-read, though the same seat is awaited again since', async () => {
+		const now = hour();
+		const u = await signUp('lazystale');
+		await settings(u.id, { email: 'lazystale@example.com', webhook: 'https://hooks.example/s' });
+		const g = await game(u.id);
+		const old = await event(u.id, g, { at: now });
+		// Before the postman reads it the player has moved: someone else is awaited.
+		await DB.prepare(`UPDATE games SET active_seats = '[1]', waits = ?2 WHERE id = ?1`).bind(g, JSON.stringify([null, [now + 500, null]])).run();
+		const first = new PostmanCursor();
+		await fanAll(first, now + 1000);
+		expect(await inboxed(old)).toEqual([]);
+		// Then the seat is awaited again — a new wait, begun after the old event, with its own event.
+		await DB.batch([
+			DB.prepare(`UPDATE games SET active_seats = '[0]', waits = ?2 WHERE id = ?1`).bind(g, JSON.stringify([[now + 60_000, null]]))
+		]);
+		const current = await event(u.id, g, { at: now + 60_000 });
+		// A restart: D1's cursor is still before both events, so the old one is read again.
+		const again = new PostmanCursor();
+		await fanAll(again, now + 61_000);
+		expect(await inboxed(old)).toEqual([]);
+		expect(await inboxed(current)).toHaveLength(1);
+		// The loud channels: one message, for the current turn only; the old one's rows are skipped.
+		const { senders, sent } = capture();
+		await deliverDue(DB, now + 62_000, senders, ORIGIN);
+		expect(sent.filter((x) => x.to.id === u.id).map((x) => x.id).sort()).toEqual(['email', 'push', 'webhook'].map((c) => `${current}:${c}`));
+		expect((await rows(old)).map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped']);
+		// And once more after all of that: nothing new.
+		await fanAll(new PostmanCursor(), now + 63_000);
+		expect(await inboxed(old)).toEqual([]);
+		expect(await inboxed(current)).toHaveLength(1);
+	});
+
+	it('the in-app mode changed between two reads: the event lands in the inbox or in the digest, never both', async () => {
+		const now = hour();
+		const u = await signUp('lazymode');
+		await settings(u.id, { push: false });
+		const g = await game(u.id);
+		const toInbox = await event(u.id, g, { at: now });
+		await fanAll(new PostmanCursor(), now);
+		expect(await inboxed(toInbox)).toHaveLength(1);
+		await settings(u.id, { push: false, modes: { inapp: 'digest' } });
+		const toDigest = await event(u.id, g, { at: now + 1 });
+		const first = new PostmanCursor();
+		await fanAll(first, now + 1000);
+		expect((await rows(toDigest)).map((r) => r.status)).toEqual(['digest']);
+		// Both read again with the other mode: neither moves.
+		await rewind(toInbox);
+		await fanAll(new PostmanCursor(), now + 2000); // mode digest: the first event keeps its inbox entry only
+		expect(await rows(toInbox)).toEqual([]);
+		await settings(u.id, { push: false, modes: { inapp: 'turn' } });
+		await rewind(toInbox);
+		await fanAll(new PostmanCursor(), now + 3000); // mode turn: the second keeps its digest row only
+		expect(await inboxed(toDigest)).toEqual([]);
+		expect(await inboxed(toInbox)).toHaveLength(1);
+	});
+
+	it('two Postman objects at once, each with its own memory, and one restarted: one inbox entry and one row per channel', async () => {
+		const now = hour();
+		const u = await signUp('lazytwo');
+		await settings(u.id, { email: 'lazytwo@example.com', modes: { push: 'off' } });
+		const ev = await event(u.id, await game(u.id), { at: now });
+		const p1 = env.POSTMAN.get(env.POSTMAN.idFromName(`postman-lazy-a-${now}`));
+		const p2 = env.POSTMAN.get(env.POSTMAN.idFromName(`postman-lazy-b-${now}`));
+		await Promise.all([p1.runAt(now), p2.runAt(now)]);
+		expect(await inboxed(ev)).toHaveLength(1);
+		expect((await rows(ev)).map((r) => `${r.channel}:${r.status}`)).toEqual(['email:sent']);
+		await p1.restart();
+		await Promise.all([p1.runAt(now + 1000), p2.runAt(now + 1000)]);
+		expect(await inboxed(ev)).toHaveLength(1);
+		expect((await rows(ev)).map((r) => `${r.channel}:${r.status}`)).toEqual(['email:sent']);
+		expect(await DB.prepare("SELECT COUNT(*) AS n FROM dev_mailbox WHERE to_address = 'lazytwo@example.com'").first<{ n: number }>()).toEqual({ n: 1 });
+		await Promise.all([p1.runAt(null), p2.runAt(null)]);
 	});
 });
 

@@ -18,14 +18,14 @@ const MIN = 60_000;
 let clockBase = Date.parse('2033-05-10T12:00:00Z'); // far from other files' rows
 
 let gameN = 0;
-/** A D1 game with the user at seat 0 (awaited since `since`), names me, ben, caro. */
+/** A D1 game with the user at seat 0 (awaited since `since`, or since long before any event), names me, ben, caro. */
 async function game(userId: string, o: { kind?: string; since?: number } = {}): Promise<string> {
 	const id = `tr${(gameN++).toString().padStart(14, '0')}`;
 	await DB.batch([
 		DB.prepare(
 			`INSERT INTO games (id, game, status, visibility, creator_id, options, seats_wanted, time_limit, engine_version, version, active_seats, waits, created_at, updated_at)
 			 VALUES (?1, ?2, 'active', 'public', ?3, '{}', 3, '3d', 'x@1', 5, '[0]', ?4, 0, 0)`
-		).bind(id, o.kind ?? 'giants', userId, JSON.stringify(o.since === undefined ? [] : [[o.since, null]])),
+		).bind(id, o.kind ?? 'giants', userId, JSON.stringify([[o.since ?? 0, null]])),
 		DB.prepare(`INSERT INTO seats (game_id, user_id, seat, version, joined_at) VALUES (?1, ?2, 0, 5, 0)`).bind(id, userId)
 	]);
 	return id;

@@ -4,12 +4,16 @@
  * after each flush that wrote events; the Worker's cron trigger kicks it every few minutes as a
  * backstop. Runs never overlap inside this object, and the claims in delivery.ts make even two
  * postmen (or a run that is retried) send each delivery once.
+ * Issue 33: it keeps fan-out's cursor in memory (cursor.ts) and writes D1's copy only when due, in
+ * the batch that makes it due or on its own, and keeps its alarm no later than that while the
+ * memory is ahead; a new instance (deployed, evicted) starts from D1's and reads a few events again.
  * Exported from src/worker.ts only (imports `cloudflare:workers`).
  */
 import { testSeams } from '../dev';
 import { DurableObject } from 'cloudflare:workers';
 import { deliverDigests, deliverDue, fanOut, nextWake } from './delivery';
 import { makeSenders } from './channels';
+import { PostmanCursor } from './cursor';
 import { announceUnread } from './inapp';
 
 /** Look again at least this often, whatever the queue says (a cheap backstop). */
@@ -22,6 +26,8 @@ export class Postman extends DurableObject<Env> {
 	private fixedNow: number | null = null;
 	/** Test seam: the next n sends of a channel fail. */
 	private failures: Record<string, number> = {};
+	/** How far fan-out has read: in memory, D1's copy written lazily (cursor.ts). */
+	private cursor = new PostmanCursor();
 
 	private now(): number {
 		return this.fixedNow ?? Date.now();
@@ -60,16 +66,20 @@ export class Postman extends DurableObject<Env> {
 		const origin = (this.env.ORIGIN ?? 'http://localhost:8787').replace(/\/$/, '');
 		const senders = makeSenders(this.env, this.failures);
 		const announce = (users: string[]) => Promise.all(users.map((u) => announceUnread(this.env, u)));
-		while ((await fanOut(db, now, origin, announce)) > 0) {
+		while ((await fanOut(db, now, origin, announce, this.cursor)) > 0) {
 			/* a burst of events: fan all of them out first */
 		}
+		// Due with no batch to ride in (a minute since the memory got ahead): on its own.
+		await this.cursor.flush(db, now);
 		while ((await deliverDue(db, now, senders, origin)) > 0) {
 			/* more may be due */
 		}
 		const digest = await deliverDigests(db, now, senders, origin);
 		const wake = (await nextWake(db, now, digest)) ?? now + IDLE_MS;
 		if (this.fixedNow === null) {
-			const at = Math.max(Date.now() + 1000, Math.min(wake, now + IDLE_MS));
+			// While the memory is ahead of D1, wake no later than its cursor falls due: it is written within
+			// a minute even if nothing else comes, not left to an instance that may be gone by then.
+			const at = Math.max(Date.now() + 1000, Math.min(wake, now + IDLE_MS, this.cursor.dueAt() ?? Infinity));
 			// An alarm set is a row written (issue 33): one already due no later, and not before the
 			// new time's second, stays — it finds what is due when it fires.
 			const set = await this.ctx.storage.getAlarm();
@@ -85,6 +95,24 @@ export class Postman extends DurableObject<Env> {
 		this.fixedNow = now;
 		if (now !== null) await this.run();
 		return true;
+	}
+
+	/**
+	 * A restart: the cursor in memory is forgotten (as when the object is evicted or deployed anew), or
+	 * first written to D1 with `{ save: true }` (as before going idle). Answers the cursor as it was.
+	 */
+	async restart(o: { save?: boolean } = {}): Promise<ReturnType<PostmanCursor['state']> | false> {
+		if (!testSeams(this.env)) return false;
+		const was = this.cursor.state();
+		if (o.save) await this.cursor.flush(this.env.DB, this.now(), true);
+		this.cursor = new PostmanCursor();
+		return was;
+	}
+
+	/** The cursor: in memory, and D1's as far as this object knows. */
+	async cursorState(): Promise<ReturnType<PostmanCursor['state']> | false> {
+		if (!testSeams(this.env)) return false;
+		return this.cursor.state();
 	}
 
 	/** The next `n` sends on `channel` throw, as a failing mail server or push service would. */

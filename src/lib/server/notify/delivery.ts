@@ -14,22 +14,36 @@
  *
  * The in-app channel needs none of that (issue 17: a delivery row, its claim and its finish were
  * ~8 of the ~17 D1 rows written per turn change): fan-out writes the inbox row itself, id
- * `<eventId>:inapp` with INSERT OR IGNORE, in the same batch that moves the postman's cursor past
- * the event — so once, and at once, and a failed batch leaves the event to the next run. Only in-app
+ * `<eventId>:inapp` with INSERT OR IGNORE — so once, and at once, and a failed batch leaves the
+ * event to the next run. Only in-app
  * digests still go through a `notifications` row. Nothing that would deliver nothing gets a row
  * either: no channel without an address, and no "skipped" record for a game the user has open.
  *
- * Which events are new (issue 33): those with a `seq` above the cursor (`postman_cursor`, one D1
- * row). Fan-out reads up to 200 of them in seq order and writes their deliveries and the new cursor
- * in one batch: one row written per batch, not a "fanned out" flag and a pending-index entry per
- * event (5 rows per event before). Exactly once still holds: two postmen (or a retried run) that
- * read the same events write the same ids, which INSERT OR IGNORE stores once, and the cursor only
- * ever rises (MAX); a crash before the batch leaves the cursor where it was, and the events are
- * fanned out by the next run; a seq is never reused (room/outbox.ts), so the cursor skips none.
+ * Which events are new (issue 33): those with a `seq` above the postman's cursor. Fan-out reads up
+ * to 200 of them in seq order and writes their deliveries in one batch: no "fanned out" flag and
+ * pending-index entry per event (5 rows per event before). The cursor itself is kept lazily
+ * (cursor.ts): the Postman moves it in memory and writes D1's row (`postman_cursor`) at most about
+ * once a minute, in the batch that makes it due, and before it goes idle. So after a restart the
+ * events after D1's cursor are fanned out AGAIN, and so are they by two postmen (or a retried run)
+ * that read the same events. Exactly once still holds, because everything fan-out writes is keyed
+ * by the event and the result of a second read is the first one's:
+ * - deliveries are INSERT OR IGNORE by `<eventId>:<channel>` and in-app entries by
+ *   `<eventId>:inapp` — a second read stores nothing, and tells no open page of anything (only
+ *   inserts that stored a row are announced);
+ * - an in-app event goes either into the inbox (mode "turn") or into a digest row (mode "digest");
+ *   each insert is skipped if the other exists, so a mode changed between two reads cannot make both;
+ * - a "your turn" whose recipient was no longer awaited at the first read got no inbox entry; a
+ *   re-read must not give it one because the same seat is awaited AGAIN since. So a turn is news only
+ *   while the recipient's current wait began at or before the event (`isAwaited`: the seat's
+ *   `waiting_since` ≤ the event's `created_at`; a new wait started later is another turn, with its
+ *   own event) — the same strict test the trip applies before a loud message.
+ * A crash before the batch leaves the events to the next run; a seq is never reused
+ * (event-row.ts), so no cursor, in memory or in D1, skips one.
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
 import { tripAt, turnDueAt, type PendingTurn } from './grace';
+import { cursorWrite, type PostmanCursor } from './cursor';
 import { inboxInsert } from './inapp';
 import { renderDigest, renderEvent, renderTrip } from './render';
 import { nextLocalTime, quietUntil } from './time';
@@ -104,13 +118,23 @@ const USER_COLUMNS = 'id, username, email, email_verified_at, locale, time_zone,
 /**
  * Turns new events into deliveries, one per channel the recipient wants; in-app ones straight into
  * the inbox (see the top). `announce` is told the users whose inbox grew (the Postman tells their
- * open pages). Returns the events handled.
+ * open pages). `cursor`: the Postman's lazy one (cursor.ts); without it, fan-out reads D1's cursor
+ * and writes it in every batch (a postman with no memory: the tests, the benches' simulators).
+ * Returns the events handled.
  */
-export async function fanOut(db: D1Database, now: number, origin: string, announce?: (userIds: string[]) => Promise<unknown>): Promise<number> {
+export async function fanOut(
+	db: D1Database,
+	now: number,
+	origin: string,
+	announce?: (userIds: string[]) => Promise<unknown>,
+	cursor?: PostmanCursor
+): Promise<number> {
+	const after = cursor ? await cursor.from(db) : null;
 	const events = (
-		await db
-			.prepare('SELECT * FROM notification_events WHERE seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0) ORDER BY seq LIMIT 200')
-			.all<EventRow>()
+		await (after === null
+			? db.prepare('SELECT * FROM notification_events WHERE seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0) ORDER BY seq LIMIT 200')
+			: db.prepare('SELECT * FROM notification_events WHERE seq > ?1 ORDER BY seq LIMIT 200').bind(after)
+		).all<EventRow>()
 	).results;
 	if (!events.length) return 0;
 	const from = events[0].seq;
@@ -128,8 +152,14 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 	const insert = db.prepare(
 		'INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)'
 	);
+	// An in-app digest row only if the event has no inbox entry (the key of inbox, WITHOUT ROWID: user, date, id).
+	const inappDigest = db.prepare(
+		`INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at)
+		 SELECT ?1, ?2, ?3, 'inapp', 'digest', 0, ?4, ?4 WHERE NOT EXISTS (SELECT 1 FROM inbox WHERE user_id = ?3 AND created_at = ?5 AND id = ?1)`
+	);
 	const stmts = [];
-	const inboxed = new Set<string>();
+	/** Users by the index of their inbox insert in `stmts`: announced only if it stored a row. */
+	const inboxAt = new Map<number, string>();
 	for (const e of events) {
 		const u = users.get(e.user_id);
 		for (const ch of u ? CHANNELS : []) {
@@ -141,14 +171,19 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 			if ((e.kind === 'turn' || e.kind === 'chat') && e.game_open) continue;
 			let status = 'pending';
 			let due = now;
-			if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) status = 'digest';
-			else if (ch === 'inapp') {
+			if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) {
+				status = 'digest';
+				if (ch === 'inapp') {
+					stmts.push(inappDigest.bind(`${e.id}:${ch}`, e.id, e.user_id, now, e.created_at));
+					continue;
+				}
+			} else if (ch === 'inapp') {
 				// In-app, at once: into the inbox now, unless the turn is already stale.
 				if (!awaited.has(e.id)) continue;
 				const event = toEvent(e);
 				// Dated by its event: the trip's "looked at the game" finds the entry by its key.
-				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), e.created_at));
-				inboxed.add(e.user_id);
+				inboxAt.set(stmts.length, e.user_id);
+				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), e.created_at, true));
 				continue;
 			} else if (LOUD.has(ch)) {
 				// Issue 32: a "your turn" waits the user's grace time after its event (grace.ts), so a burst
@@ -160,16 +195,20 @@ export async function fanOut(db: D1Database, now: number, origin: string, announ
 			stmts.push(insert.bind(`${e.id}:${ch}`, e.id, e.user_id, ch, status, due, now));
 		}
 	}
-	// The cursor in the same batch (atomic in D1): these events' deliveries and "done" together.
-	stmts.push(db.prepare('INSERT INTO postman_cursor (id, seq) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET seq = MAX(seq, excluded.seq)').bind(to));
-	await db.batch(stmts);
-	if (announce && inboxed.size) await announce([...inboxed]);
+	// D1's cursor rides in the same batch (atomic with these deliveries) when it is due: always with
+	// no memory, else lazily (cursor.ts).
+	const write = !cursor || cursor.due(now, events.length);
+	if (write) stmts.push(cursorWrite(db, to));
+	const results = stmts.length ? await db.batch(stmts) : [];
+	cursor?.moved(to, events.length, now, write);
+	const grew = new Set([...inboxAt].filter(([i]) => (results[i]?.meta.changes ?? 0) > 0).map(([, userId]) => userId));
+	if (announce && grew.size) await announce([...grew]);
 	return events.length;
 }
 
 /**
  * The ids of the events that are still news: every one but a "your turn" whose recipient is no
- * longer awaited in that game (one batch of reads for all of them). A turn for a game the user has
+ * longer awaited in that game in the wait it told of (`isAwaited`; one batch of reads for all of them). A turn for a game the user has
  * open goes nowhere, so it is not looked up.
  */
 async function stillAwaitedAll(db: D1Database, events: EventRow[]): Promise<Set<string>> {
@@ -178,7 +217,7 @@ async function stillAwaitedAll(db: D1Database, events: EventRow[]): Promise<Set<
 	if (!turns.length) return news;
 	const results = await db.batch(turns.map((e) => awaitedQuery(db, e.game_id, e.user_id)));
 	turns.forEach((e, i) => {
-		if (isAwaited(results[i].results[0] as AwaitedRow | undefined, JSON.parse(e.data).seat)) news.add(e.id);
+		if (isAwaited(results[i].results[0] as AwaitedRow | undefined, JSON.parse(e.data).seat, e.created_at)) news.add(e.id);
 	});
 	return news;
 }
@@ -208,19 +247,45 @@ async function chatRules(db: D1Database, pending: string, from: number, to: numb
 	};
 }
 
+/**
+ * What D1 says of a recipient's wait in a game. The one place that knows where it is kept (the game
+ * row's status, active seats and `waits`; the seat row gives the seat number): `awaitedQuery` reads it,
+ * `isAwaited` judges it, the trip's own query selects the same columns under the same names.
+ */
 interface AwaitedRow {
 	status: string;
 	active_seats: string;
+	/**
+	 * When the seat's current wait began: `games.waits[seat][0]` (issue 33, room/outbox.ts `waitsOf`;
+	 * set whenever the seat is awaited and not dropped, room/clock.ts).
+	 */
+	waiting_since: number | null;
 }
 
 const awaitedQuery = (db: D1Database, gameId: string, userId: string) =>
-	db.prepare('SELECT g.status, g.active_seats FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?1 AND s.user_id = ?2').bind(gameId, userId);
+	db
+		.prepare(`SELECT g.status, g.active_seats, json_extract(g.waits, '$[' || s.seat || '][0]') AS waiting_since FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?1 AND s.user_id = ?2`)
+		.bind(gameId, userId);
 
-const isAwaited = (row: AwaitedRow | null | undefined, seat: number) => !!row && row.status === 'active' && (JSON.parse(row.active_seats) as number[]).includes(seat);
+/**
+ * Is a "your turn" for `seat`, made at `at`, still news? Only while that seat is awaited AND its
+ * current wait began at or before the event (issue 33): a seat that moved, or stopped being awaited,
+ * and is awaited again has a newer wait — and that wait's own event. Strict, so that an event read a
+ * second time (a restarted postman, delivery.ts at the top) whose turn was stale at its first read
+ * stays stale however the game went on. The room dates a turn event and the wait it starts with the
+ * same clock reading (room/core.ts commit), so a current turn is always ≤; a wait with no start
+ * (null: a dropped seat the bot plays) awaits nobody.
+ */
+const isAwaited = (row: AwaitedRow | null | undefined, seat: number, at: number) =>
+	!!row &&
+	row.status === 'active' &&
+	(JSON.parse(row.active_seats) as number[]).includes(seat) &&
+	row.waiting_since !== null &&
+	row.waiting_since <= at;
 
-/** Is the recipient still awaited in that game? A stale "your turn" is noise, not news. */
+/** Is the recipient still awaited in that game, in the wait the event told of? A stale "your turn" is noise, not news. */
 async function stillAwaited(db: D1Database, e: NotifyEvent): Promise<boolean> {
-	return isAwaited(await awaitedQuery(db, e.gameId, e.userId).first<AwaitedRow>(), e.data.seat);
+	return isAwaited(await awaitedQuery(db, e.gameId, e.userId).first<AwaitedRow>(), e.data.seat, e.createdAt);
 }
 
 function errorText(err: unknown): string {
@@ -286,17 +351,18 @@ export async function deliverDue(db: D1Database, now: number, senders: Senders, 
 	return sent;
 }
 
-/** A claimed "your turn" row with what tells whether it is still news. */
+/** A claimed "your turn" row with what tells whether it is still news (the game's and the seat's columns: `AwaitedRow`). */
 interface TripRow extends EventRow {
 	nid: string;
 	attempts: number;
 	next_attempt_at: number;
-	g_status: string | null;
-	g_active: string | null;
+	/** The game's status and active seats: null without a game row. */
+	status: string | null;
+	active_seats: string | null;
 	/** The recipient's seat row (null: not seated there any more). */
 	s_seat: number | null;
-	/** When the recipient's current wait in that game began (null: not awaited), from the game row's `waits` (issue 33). */
-	s_waiting: number | null;
+	/** When the recipient's current wait in that game began (null: not awaited, or dropped), from the game row's `waits` (issue 33). */
+	waiting_since: number | null;
 	/** When the recipient read the event's inbox entry (looked at the game): null if not. */
 	seen_at: number | null;
 }
@@ -323,7 +389,7 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 	const rows = (
 		await db
 			.prepare(
-				`SELECT n.id AS nid, n.attempts, n.next_attempt_at, e.*, g.status AS g_status, g.active_seats AS g_active, s.seat AS s_seat, json_extract(g.waits, '$[' || s.seat || '][0]') AS s_waiting,
+				`SELECT n.id AS nid, n.attempts, n.next_attempt_at, e.*, g.status AS status, g.active_seats AS active_seats, s.seat AS s_seat, json_extract(g.waits, '$[' || s.seat || '][0]') AS waiting_since,
 				   (SELECT i.read_at FROM inbox i WHERE i.user_id = e.user_id AND i.created_at >= e.created_at AND i.id = e.id || ':inapp') AS seen_at
 				 FROM notifications n JOIN notification_events e ON e.id = n.event_id
 				 LEFT JOIN games g ON g.id = e.game_id LEFT JOIN seats s ON s.game_id = e.game_id AND s.user_id = e.user_id
@@ -340,12 +406,11 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 		// A row exists, so it is pending now, whatever a room's clock said (a skew of a few ms).
 		createdAt: Math.min(r.created_at, now),
 		dueAt: r.next_attempt_at,
-		// Stale: no longer awaited, moved since (a newer wait began after the event), or looked at the game.
+		// Stale: no longer awaited, moved since (a newer wait began after the event: isAwaited), or looked at the game.
 		stale:
 			!user ||
 			r.s_seat === null ||
-			!isAwaited(r.g_status === null ? null : { status: r.g_status, active_seats: r.g_active ?? '[]' }, JSON.parse(r.data).seat) ||
-			(r.s_waiting !== null && r.s_waiting > r.created_at) ||
+			!isAwaited(r.status === null ? null : { status: r.status, active_seats: r.active_seats ?? '[]', waiting_since: r.waiting_since }, JSON.parse(r.data).seat, r.created_at) ||
 			r.seen_at !== null
 	}));
 	const trip = tripAt(pending, now);

@@ -45,10 +45,15 @@ export async function markGameRead(env: Env, userId: string, gameId: string): Pr
 /**
  * The statement that puts a message into a user's inbox; `id` is the delivery's id, so a second
  * try adds nothing. Fan-out runs it for messages due at once (in its batch), the sender for digests.
+ * `unlessDigest` (fan-out's): not if the event waits for an in-app digest instead (a `notifications`
+ * row of the same id) — the user changed the mode between two reads of the event (delivery.ts).
  */
-export function inboxInsert(db: Env['DB'], id: string, userId: string, gameId: string | null, kind: string, msg: Message, at: number) {
+export function inboxInsert(db: Env['DB'], id: string, userId: string, gameId: string | null, kind: string, msg: Message, at: number, unlessDigest = false) {
 	return db
-		.prepare('INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+		.prepare(
+			'INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6' +
+				(unlessDigest ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE id = ?1)' : '')
+		)
 		.bind(id, userId, gameId, kind, JSON.stringify({ subject: msg.subject, text: msg.text, url: msg.url }), at);
 }
 
