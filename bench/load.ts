@@ -132,13 +132,12 @@ function d1File(dir: string): string {
  */
 async function paced(db: DatabaseSync, gameId: string, version: number | undefined, email: boolean): Promise<boolean> {
 	const current = db.prepare('SELECT version FROM games WHERE id = ?');
-	// Not yet fanned out: above the postman's cursor (issue 33), or before it, unflagged (so the same bench prices older code too).
-	const fresh = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'postman_cursor'").get()
-		? 'e.seq > COALESCE((SELECT seq FROM postman_cursor WHERE id = 1), 0)'
-		: 'e.fanned_out = 0';
+	// Not yet told: no email row that is finished (every player here has a verified address and
+	// grace 0, so fan-out gives every such turn one). Not the postman's D1 cursor: it is written
+	// lazily since issue 33 (notify/cursor.ts), and older code had a fanned_out flag instead.
 	const untold = db.prepare(
 		`SELECT COUNT(*) AS n FROM notification_events e WHERE e.game_id = ? AND e.kind = 'turn' AND e.game_open = 0 AND ` +
-			`(${fresh} OR EXISTS (SELECT 1 FROM notifications n WHERE n.event_id = e.id AND n.channel = 'email' AND n.status = 'pending'))`
+			`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.event_id = e.id AND n.channel = 'email' AND n.status != 'pending')`
 	);
 	const end = Date.now() + 20_000;
 	while (Date.now() < end) {
