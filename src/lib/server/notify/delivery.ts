@@ -15,8 +15,7 @@
  * The in-app channel needs none of that (issue 17: a delivery row, its claim and its finish were
  * ~8 of the ~17 D1 rows written per turn change): fan-out writes the inbox row itself, id
  * `<eventId>:inapp` with INSERT OR IGNORE — so once, and at once, and a failed batch leaves the
- * event to the next run. Only in-app
- * digests still go through a `notifications` row. Nothing that would deliver nothing gets a row
+ * event to the next run. Only in-app digests still go through a `notifications` row. Nothing that would deliver nothing gets a row
  * either: no channel without an address, and no "skipped" record for a game the user has open.
  *
  * Which events are new (issue 33): those with a `seq` above the postman's cursor. Fan-out reads up
@@ -26,7 +25,7 @@
  * once a minute, in the batch that makes it due, and before it goes idle. So after a restart the
  * events after D1's cursor are fanned out AGAIN, and so are they by two postmen (or a retried run)
  * that read the same events. Exactly once still holds, because everything fan-out writes is keyed
- * by the event and the result of a second read is the first one's:
+ * by the event, and a second read can add nothing the first already stored:
  * - deliveries are INSERT OR IGNORE by `<eventId>:<channel>` and in-app entries by
  *   `<eventId>:inapp` — a second read stores nothing, and tells no open page of anything (only
  *   inserts that stored a row are announced);
@@ -34,9 +33,10 @@
  *   each insert is skipped if the other exists, so a mode changed between two reads cannot make both;
  * - a "your turn" whose recipient was no longer awaited at the first read got no inbox entry; a
  *   re-read must not give it one because the same seat is awaited AGAIN since. So a turn is news only
- *   while the recipient's current wait began at or before the event (`isAwaited`: the seat's
- *   `waiting_since` ≤ the event's `created_at`; a new wait started later is another turn, with its
- *   own event) — the same strict test the trip applies before a loud message.
+ *   while the recipient's current wait began at or before the event (`isAwaited`: the start of the
+ *   seat's wait in `games.waits` ≤ the event's `created_at`; a wait begun later means they moved
+ *   since, or were asked again — and then told by that turn's own event) — the same strict test the
+ *   trip applies before a loud message.
  * A crash before the batch leaves the events to the next run; a seq is never reused
  * (event-row.ts), so no cursor, in memory or in D1, skips one.
  */
