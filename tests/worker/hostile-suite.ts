@@ -266,16 +266,21 @@ interface Outcome {
 }
 
 async function send(a: Attempt): Promise<Outcome> {
-	const res = await request(a.method, a.path, {
-		cookie: a.who?.cookie,
-		raw: a.body,
-		contentType: a.contentType,
-		origin: a.origin,
-		ip,
-		headers: a.headers
-	});
-	const body = res.status === 101 ? '' : await res.text();
-	return { a, status: res.status, type: res.headers.get('content-type') ?? '', body };
+	try {
+		const res = await request(a.method, a.path, {
+			cookie: a.who?.cookie,
+			raw: a.body,
+			contentType: a.contentType,
+			origin: a.origin,
+			ip,
+			headers: a.headers
+		});
+		const body = res.status === 101 ? '' : await res.text();
+		return { a, status: res.status, type: res.headers.get('content-type') ?? '', body };
+	} catch (e) {
+		// Which request it was: a thrown request (workerd cancelling one as hung) names itself.
+		throw new Error(`${a.method} ${a.path.slice(0, 120)} [${a.why}] as ${a.who?.username ?? 'nobody'}: ${(e as Error).message}`);
+	}
 }
 
 function countBy(xs: number[]): Record<number, number> {
