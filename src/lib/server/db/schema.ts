@@ -249,7 +249,13 @@ export const notificationEvents = sqliteTable(
 		gameOpen: integer('game_open').notNull().default(0),
 		/** JSON, public facts only (src/lib/server/notify/types.ts). */
 		data: text('data').notNull(),
-		createdAt: integer('created_at').notNull()
+		createdAt: integer('created_at').notNull(),
+		/**
+		 * Issue 33 (migration 0019): 1 when the game room's flush made the in-app decision and wrote the
+		 * entry itself (notify/room-entry.ts) — fan-out then writes no immediate in-app entry. 0 for rows
+		 * from before (events queued at deploy get their entry from fan-out), invitations and chat.
+		 */
+		inappByRoom: integer('inapp_by_room').notNull().default(0)
 	}
 );
 
