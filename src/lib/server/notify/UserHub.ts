@@ -1,8 +1,9 @@
 /**
  * One Durable Object per user (`idFromName(userId)`), with two jobs:
  * - the live unread badge: every open page of the user holds a hibernating WebSocket here
- *   (GET /api/me/socket); the postman's in-app channel tells the hub the new unread count and the
- *   hub passes it to every socket. The inbox itself is in D1.
+ *   (GET /api/me/socket); whoever writes an in-app entry — a game room's flush (issue 33), the
+ *   postman for digests, invitations and chat — has the hub pass the new unread count to every
+ *   socket. The inbox itself is in D1.
  * - the register of the user's sockets by session (issue 10), kept in this object's storage by
  *   ../sockets/session-register.ts: the RPCs register, unregister, endSessions and forget, and the
  *   alarm, are its.
@@ -18,6 +19,7 @@ import { parseSocketSession } from '../sockets/session-sockets';
 import { SessionRegister } from '../sockets/session-register';
 import { SocketGate, type Budget } from '../sockets/gate';
 import { SESSION_HEADER } from '$lib/protocol/room';
+import { unreadCount } from './inapp';
 
 export type HubMessage =
 	| { type: 'inbox'; unread: number }
@@ -53,9 +55,23 @@ export class UserHub extends DurableObject<Env> {
 		return this.send({ type: 'inbox', unread });
 	}
 
-	/** A game room: D1 now has this version of one of the user's games. */
-	async gameChanged(gameId: string, version: number): Promise<number> {
-		return this.send({ type: 'games', gameId: String(gameId), version: Number(version) });
+	/**
+	 * A game room: D1 now has this version of one of the user's games — the user's lists changed
+	 * (`list`, the default: rooms from before issue 33 send two arguments), and/or the room's flush
+	 * wrote an in-app entry for `unreadOf` (this hub's user: a hub does not know its own name). Then the
+	 * hub counts the unread entries (one D1 read) and tells the open pages, as the postman did when it
+	 * wrote the entries (issue 33: the room writes them now, notify/room-entry.ts). No open page: no read.
+	 */
+	async gameChanged(gameId: string, version: number, o: { list?: boolean; unreadOf?: string } = {}): Promise<number> {
+		let n = o.list === false ? 0 : this.send({ type: 'games', gameId: String(gameId), version: Number(version) });
+		if (typeof o.unreadOf === 'string' && this.ctx.getWebSockets().length > 0) {
+			try {
+				n += this.send({ type: 'inbox', unread: await unreadCount(this.env.DB, o.unreadOf) });
+			} catch {
+				/* the badge catches up on the next page load */
+			}
+		}
+		return n;
 	}
 
 	private send(msg: HubMessage): number {

@@ -15,7 +15,11 @@
  * The in-app channel needs none of that (issue 17: a delivery row, its claim and its finish were
  * ~8 of the ~17 D1 rows written per turn change): fan-out writes the inbox row itself, id
  * `<eventId>:inapp` with INSERT OR IGNORE — so once, and at once, and a failed batch leaves the
- * event to the next run. Only in-app digests still go through a `notifications` row. Nothing that would deliver nothing gets a row
+ * event to the next run. Only in-app digests still go through a `notifications` row. Issue 33: a
+ * game room's events now come with their in-app entry written by the room's flush (room-entry.ts),
+ * and reach D1 as an event row only if someone needs the postman; such a row is marked
+ * `inapp_by_room`, and fan-out makes no immediate in-app entry for it (the digests and the loud
+ * channels are still its). Nothing that would deliver nothing gets a row
  * either: no channel without an address, and no "skipped" record for a game the user has open.
  *
  * Which events are new (issue 33): those with a `seq` above the postman's cursor. Fan-out reads up
@@ -44,7 +48,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
 import { tripAt, turnDueAt, type PendingTurn } from './grace';
 import { cursorWrite, type PostmanCursor } from './cursor';
-import { inboxInsert } from './inapp';
+import { inboxEntryInsert } from './inapp';
 import { renderDigest, renderEvent, renderTrip } from './render';
 import { nextLocalTime, quietUntil } from './time';
 import type { ChannelSender, EventKind, NotifyEvent, Recipient } from './types';
@@ -93,6 +97,8 @@ interface EventRow {
 	game_open: number;
 	data: string;
 	created_at: number;
+	/** Issue 33: the room wrote (or rightly did not write) the in-app entry at once; 0 for events from before (room-entry.ts). */
+	inapp_by_room?: number;
 }
 
 function recipient(u: UserRow): Recipient {
@@ -178,12 +184,14 @@ export async function fanOut(
 					continue;
 				}
 			} else if (ch === 'inapp') {
-				// In-app, at once: into the inbox now, unless the turn is already stale.
+				// In-app at once: the room's flush decided it and wrote the entry itself (issue 33, room-entry.ts).
+				if (e.inapp_by_room) continue;
+				// Else into the inbox now, unless the turn is already stale.
 				if (!awaited.has(e.id)) continue;
-				const event = toEvent(e);
-				// Dated by its event: the trip's "looked at the game" finds the entry by its key.
+				// Dated by its event: the trip's "looked at the game" finds the entry by its key. The event's
+				// data, rendered when read (inbox.ts), as the room's entries are.
 				inboxAt.set(stmts.length, e.user_id);
-				stmts.push(inboxInsert(db, `${e.id}:${ch}`, e.user_id, e.game_id, e.kind, renderEvent(event, recipient(u!), origin, now), e.created_at, true));
+				stmts.push(inboxEntryInsert(db, `${e.id}:${ch}`, toEvent(e), true));
 				continue;
 			} else if (LOUD.has(ch)) {
 				// Issue 32: a "your turn" waits the user's grace time after its event (grace.ts), so a burst

@@ -1,10 +1,12 @@
 /**
  * The in-app channel: a row in the user's inbox (D1), then the new unread count to the user's hub,
  * which shows it live on every open page. The row's id is the delivery's id, so a retried delivery
- * cannot add a second row. Fan-out writes the rows due at once itself (delivery.ts); the sender
- * below delivers the in-app digests.
+ * cannot add a second row. A game room's flush writes its events' entries itself (issue 33,
+ * room-entry.ts), fan-out the other entries due at once (delivery.ts); the sender below delivers
+ * the in-app digests.
  */
-import type { ChannelSender, Message } from './types';
+import type { ChannelSender, Message, NotifyEvent } from './types';
+import { entryData } from './room-entry';
 
 export function unreadCount(db: Env['DB'], userId: string) {
 	return db
@@ -55,6 +57,21 @@ export function inboxInsert(db: Env['DB'], id: string, userId: string, gameId: s
 				(unlessDigest ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE id = ?1)' : '')
 		)
 		.bind(id, userId, gameId, kind, JSON.stringify({ subject: msg.subject, text: msg.text, url: msg.url }), at);
+}
+
+/**
+ * An in-app entry made from one event (fan-out's: chat, invitations, events from before issue 33),
+ * holding the event's data to be rendered when read (room-entry.ts `entryData`, inbox.ts), dated by
+ * the event — the same id, date and shape as the room's own entries. `unlessDigest` as for
+ * `inboxInsert` above (fan-out's: never an entry and an in-app digest row both).
+ */
+export function inboxEntryInsert(db: Env['DB'], id: string, e: NotifyEvent, unlessDigest = false) {
+	return db
+		.prepare(
+			'INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6' +
+				(unlessDigest ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE id = ?1)' : '')
+		)
+		.bind(id, e.userId, e.gameId, e.kind, entryData(e), e.createdAt);
 }
 
 export function inappSender(env: Env): ChannelSender {

@@ -8,8 +8,9 @@
  * row on both pages. The cursor never skips or repeats an entry, and the newest (and unread)
  * entries are on the first page, where the grouping matters.
  */
-import { gameLabel } from './render';
-import type { NotifyEvent } from './types';
+import { gameLabel, renderEvent } from './render';
+import type { EntryData } from './room-entry';
+import type { EventKind, NotifyEvent, Recipient } from './types';
 
 export interface InboxItem {
 	/** The newest entry's id. */
@@ -17,7 +18,7 @@ export interface InboxItem {
 	gameId: string | null;
 	/** The newest entry's kind ('turn', 'finished', …, 'digest'). */
 	kind: string;
-	/** The newest entry's words (in the recipient's notification language). */
+	/** The newest entry's words: rendered when read, in the reader's language (issue 33; entries from before: as stored). */
 	subject: string;
 	text: string;
 	url: string;
@@ -43,6 +44,7 @@ export const INBOX_PAGE = 50;
 
 interface Row {
 	id: string;
+	user_id: string;
 	game_id: string | null;
 	kind: string;
 	data: string;
@@ -64,19 +66,65 @@ function pathOf(url: string): string {
 }
 
 /**
+ * The event an entry holds (issue 33: the room's entries, and fan-out's since, keep the event's data
+ * — room-entry.ts `entryData`), or null for an entry stored as words (before issue 33, and digests).
+ */
+export function entryEvent(r: { id: string; user_id: string; game_id: string | null; kind: string; data: string; created_at: number }): NotifyEvent | null {
+	let d: unknown;
+	try {
+		d = JSON.parse(r.data);
+	} catch {
+		return null;
+	}
+	const data = (d as Partial<EntryData> | null)?.event;
+	if (!data || typeof data !== 'object' || r.game_id === null) return null;
+	return { id: eventIdOf(r.id) ?? r.id, userId: r.user_id, gameId: r.game_id, kind: r.kind as EventKind, version: data.version, gameOpen: false, data, createdAt: r.created_at };
+}
+
+/**
+ * An entry's words for its reader: an event's rendered now, in the reader's language and on this
+ * origin (an entry reads in the language the user uses now); an old entry's as stored.
+ */
+export function entryMessage(
+	r: { id: string; user_id: string; game_id: string | null; kind: string; data: string; created_at: number },
+	to: Recipient,
+	origin: string,
+	now: number
+): { subject: string; text: string; url: string } {
+	const e = entryEvent(r);
+	if (e) {
+		const m = renderEvent(e, to, origin, now);
+		return { subject: m.subject, text: m.text, url: m.url };
+	}
+	try {
+		const d = JSON.parse(r.data) as { subject?: unknown; text?: unknown; url?: unknown };
+		return { subject: String(d.subject ?? ''), text: String(d.text ?? ''), url: String(d.url ?? '') };
+	} catch {
+		return { subject: '', text: '', url: '' };
+	}
+}
+
+/**
  * One page of a user's inbox, grouped. `before`: the (created_at, id) of the last entry of the page
  * before. Returns the rows, newest first, and the cursor of the next page (null on the last).
+ * `origin`: the request's (the entries' links are rendered on read).
  */
-export async function inboxPage(db: Env['DB'], userId: string, before: { at: number; id: string } | null): Promise<{ items: InboxItem[]; next: string | null }> {
+export async function inboxPage(
+	db: Env['DB'],
+	userId: string,
+	before: { at: number; id: string } | null,
+	origin = 'http://localhost',
+	now = Date.now()
+): Promise<{ items: InboxItem[]; next: string | null }> {
 	// Keyset paging on the (user_id, created_at) index; the id breaks ties of one millisecond.
 	const rows = (
 		await (before
 			? db
 					.prepare(
-						'SELECT id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 AND (created_at < ?2 OR (created_at = ?2 AND id < ?3)) ORDER BY created_at DESC, id DESC LIMIT ?4'
+						'SELECT id, user_id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 AND (created_at < ?2 OR (created_at = ?2 AND id < ?3)) ORDER BY created_at DESC, id DESC LIMIT ?4'
 					)
 					.bind(userId, before.at, before.id, INBOX_PAGE + 1)
-			: db.prepare('SELECT id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2').bind(userId, INBOX_PAGE + 1)
+			: db.prepare('SELECT id, user_id, game_id, kind, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2').bind(userId, INBOX_PAGE + 1)
 		).all<Row>()
 	).results;
 	const more = rows.length > INBOX_PAGE;
@@ -89,39 +137,46 @@ export async function inboxPage(db: Env['DB'], userId: string, before: { at: num
 		const key = r.game_id === null ? `entry:${r.id}` : `game:${r.game_id}`;
 		groups.set(key, [...(groups.get(key) ?? []), r]);
 	}
-	// What the words need from the events: the newest entry's (its label), the newest unread turn's
-	// (its moves since) and the versions of the unread ones. Two reads for the whole page.
+	// The events the entries hold (issue 33); for entries from before, what the words need from the
+	// event rows: the newest entry's (its label), the newest unread turn's (its moves since) and the
+	// versions of the unread ones. At most two reads for the whole page.
+	const held = new Map(page.map((r) => [r.id, entryEvent(r)]));
 	const wanted = new Set<string>();
 	const unreadIds: string[] = [];
+	const old = (r: Row) => (held.get(r.id) ? null : eventIdOf(r.id));
 	for (const g of groups.values()) {
 		if (g[0].game_id === null) continue;
-		const newest = eventIdOf(g[0].id);
+		const newest = old(g[0]);
 		if (newest) wanted.add(newest);
 		const turn = g.find((r) => r.read_at === null && r.kind === 'turn');
-		const turnId = turn && eventIdOf(turn.id);
+		const turnId = turn && old(turn);
 		if (turnId) wanted.add(turnId);
-		for (const r of g) if (r.read_at === null && eventIdOf(r.id)) unreadIds.push(eventIdOf(r.id)!);
+		for (const r of g) if (r.read_at === null && old(r)) unreadIds.push(old(r)!);
 	}
 	const inList = (ids: string[], from: number) => ids.map((_, i) => `?${i + from}`).join(', ');
-	const [locale, events, versions] = await db.batch([
-		db.prepare('SELECT locale FROM users WHERE id = ?1').bind(userId),
+	const [user, events, versions] = await db.batch([
+		db.prepare('SELECT username, locale FROM users WHERE id = ?1').bind(userId),
 		db.prepare(`SELECT id, user_id, game_id, kind, version, data, created_at FROM notification_events WHERE id IN (${inList([...wanted], 1) || 'NULL'})`).bind(...wanted),
 		db.prepare(`SELECT id, version FROM notification_events WHERE id IN (${inList(unreadIds, 1) || 'NULL'})`).bind(...unreadIds)
 	]);
-	const lang = (locale.results[0] as { locale?: string } | undefined)?.locale === 'de' ? 'de' : 'en';
+	const u = user.results[0] as { username?: string; locale?: string } | undefined;
+	const lang = u?.locale === 'de' ? 'de' : 'en';
+	const to: Recipient = { id: userId, username: u?.username ?? '', email: null, locale: lang, webhookUrl: null };
 	const eventOf = new Map(
 		(events.results as { id: string; user_id: string; game_id: string; kind: string; version: number; data: string; created_at: number }[]).map((e) => [
 			e.id,
 			{ id: e.id, userId: e.user_id, gameId: e.game_id, kind: e.kind, version: e.version, gameOpen: false, data: JSON.parse(e.data), createdAt: e.created_at } as NotifyEvent
 		])
 	);
+	for (const [id, e] of held) if (e) eventOf.set(eventIdOf(id) ?? id, e);
 	const versionOf = new Map((versions.results as { id: string; version: number }[]).map((v) => [v.id, v.version]));
+	for (const e of held.values()) if (e) versionOf.set(e.id, e.version);
 
 	return {
 		next,
 		items: [...groups.values()].map((g) => {
 			const newest = g[0];
-			const d = JSON.parse(newest.data) as { subject: string; text: string; url: string };
+			const d = entryMessage(newest, to, origin, now);
 			const unread = g.filter((r) => r.read_at === null);
 			const labelEvent = eventOf.get(eventIdOf(newest.id) ?? '');
 			let moves: number | null = null;

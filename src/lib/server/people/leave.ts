@@ -23,6 +23,7 @@ import { verifyPassword } from '../auth/password';
 import { release, reserve, type Limit } from '../auth/ratelimit';
 import { deleteEventsOf } from '../notify/event-row';
 import { gameUrl } from '../notify/render';
+import { entryEvent, entryMessage } from '../notify/inbox';
 import type { RoomPersonalData } from '../room/forget';
 
 type LeaveEnv = Pick<Env, 'DB' | 'GAME_ROOM' | 'USER_HUB'>;
@@ -112,7 +113,7 @@ export async function personalData(env: LeaveEnv, userId: string, currentSession
 		db.prepare('SELECT channel, mode FROM notification_prefs WHERE user_id = ?1 ORDER BY channel').bind(userId),
 		db.prepare('SELECT endpoint, created_at FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at').bind(userId),
 		db.prepare('SELECT id, user_agent, created_at, expires_at, country, city FROM sessions WHERE user_id = ?1 ORDER BY created_at').bind(userId),
-		db.prepare('SELECT kind, game_id, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at, id').bind(userId),
+		db.prepare('SELECT id, kind, game_id, data, created_at, read_at FROM inbox WHERE user_id = ?1 ORDER BY created_at, id').bind(userId),
 		db.prepare(
 			'SELECT g.id AS id, g.game AS kind, g.status AS status, g.visibility AS visibility, s.seat AS seat, s.colour AS colour, s.score AS score, ' +
 				's.winner AS winner, g.created_at AS created_at, g.started_at AS started_at, g.finished_at AS finished_at, g.updated_at AS updated_at ' +
@@ -169,10 +170,11 @@ export async function personalData(env: LeaveEnv, userId: string, currentSession
 			lastUsedAt: p.last_used_at,
 			synced: p.backed_up === 1
 		})),
-		inbox: (inbox.results as { kind: string; game_id: string | null; data: string; created_at: number; read_at: number | null }[]).map((i) => ({
+		inbox: (inbox.results as { id: string; kind: string; game_id: string | null; data: string; created_at: number; read_at: number | null }[]).map((i) => ({
 			kind: i.kind,
 			gameId: i.game_id,
-			message: parseJson(i.data),
+			// An entry holding its event (issue 33) is exported as it reads: its words in the user's language.
+			message: entryEvent({ ...i, user_id: userId }) ? entryMessage({ ...i, user_id: userId }, { id: userId, username: user.username, email: null, locale, webhookUrl: null }, origin, Date.now()) : parseJson(i.data),
 			createdAt: i.created_at,
 			readAt: i.read_at
 		})),

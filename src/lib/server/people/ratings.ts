@@ -22,8 +22,7 @@ import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/work
 import { rate } from 'openskill';
 import { placesBy } from '$lib/engine';
 import { isRated, type D1Payload } from '$lib/protocol/room';
-import type { NotifyEvent } from '$lib/server/notify/types';
-import { outboxBatch } from '$lib/server/room/outbox';
+import { gameStatements } from '$lib/server/room/outbox';
 
 /** OpenSkill's defaults: a new player is μ 25, σ 25/3. */
 export const MU0 = 25;
@@ -180,19 +179,20 @@ const ATTEMPTS = 4;
 export async function flushBatch(
 	db: D1Database,
 	p: D1Payload | null,
-	events: readonly NotifyEvent[],
-	now = Date.now(),
-	/** More of the room's writes for the same batch (the chat's marks, room/chat.ts). */
-	extra: D1PreparedStatement[] = []
-): Promise<D1Result[]> {
-	const base = [...outboxBatch(db, p, events), ...extra];
+	/** The room's other writes for the same batch, after the game's rows: its events' (notify/room-entry.ts), the chat's marks (room/chat.ts). */
+	writes: readonly D1PreparedStatement[],
+	now = Date.now()
+): Promise<{ results: D1Result[]; writes: D1Result[] }> {
+	const game = gameStatements(db, p);
+	const base = [...game, ...writes];
+	const mine = (results: D1Result[]) => ({ results, writes: results.slice(game.length, base.length) });
 	if (!ratable(p)) {
-		return db.batch(base);
+		return mine(await db.batch(base));
 	}
 	for (let i = 0; i < ATTEMPTS; i++) {
 		const plan = await planRating(db, p, now);
 		const results = await db.batch([...base, ...plan.statements]);
-		if (plan.done || (results[base.length]?.meta.changes ?? 0) === 1) return results;
+		if (plan.done || (results[base.length]?.meta.changes ?? 0) === 1) return mine(results);
 	}
 	throw new Error(`ratings of ${p.game.id}: the players' ratings kept changing`);
 }

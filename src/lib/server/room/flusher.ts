@@ -4,12 +4,15 @@
  * the notification events D1 may lack — those of the moves after the D1 cursor (carried in the move
  * rows, issue 33) and the others' (a reminder, a lobby change: the `events` table). A failed write is
  * retried from the room's alarm with backoff; an event is sent until D1 has it (and D1 stores it
- * once, by its id), so none is lost and none is doubled.
+ * once, by its id), so none is lost and none is doubled. Issue 33: an event is written as its
+ * in-app entry, and as an event row only if the postman may need it (notify/room-entry.ts); the
+ * hubs of the users whose inbox grew are told here, and the postman is kicked only for event rows.
  */
 import type { DurableObjectState } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { backoffMs, chatStatements } from './outbox';
+import { awaitedIn, eventWrites } from '$lib/server/notify/room-entry';
 import type { ChatMarks } from './chat';
 import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
 import { flushBatch } from '$lib/server/people/ratings';
@@ -127,8 +130,11 @@ export class Flusher {
 				store.setCounter('failD1', seam - 1);
 				throw new Error('test seam: D1 write refused');
 			}
-			// The game's rows, events and chat marks, and for a normal end its ratings (issue 15, people/ratings.ts).
-			const results = await flushBatch(env.DB, payload, events, this.room.now(), gameId ? chatStatements(env.DB, gameId, chat) : []);
+			// The game's rows, the events' entries and rows (notify/room-entry.ts: a turn judged stale against
+			// the state held now) and the chat marks, and for a normal end its ratings (issue 15, people/ratings.ts).
+			const held = events.some((e) => e.kind === 'turn') ? (payload ?? head.payload()) : null;
+			const writes = eventWrites(env.DB, events, awaitedIn(held));
+			const r = await flushBatch(env.DB, payload, [...writes.statements, ...(gameId ? chatStatements(env.DB, gameId, chat) : [])], this.room.now());
 			const failures = store.counter('flushFailures');
 			ctx.storage.transactionSync(() => {
 				if (payload) store.clearOutbox(payload.game.version);
@@ -140,9 +146,12 @@ export class Flusher {
 			if (upTo > this.room.cursor.get()) this.room.cursor.set(upTo);
 			this.retryAt = null;
 			// Sent again after a restart and already in D1: nothing changed, nobody to tell.
-			const changed = results.some((r) => (r.meta?.changes ?? 0) > 0);
-			if (payload && changed) this.tellHubs(payload, this.room.listNews);
-			if (events.length && changed) this.kickPostman();
+			const stored = (i: number) => (r.writes[i]?.meta?.changes ?? 0) > 0;
+			const changed = r.results.some((x) => (x.meta?.changes ?? 0) > 0);
+			const entries = new Set([...writes.entries].filter(([i]) => stored(i)).map(([, userId]) => userId));
+			this.tellHubs(gameId ?? payload?.game.id ?? '', payload?.game.version ?? head.version, payload && changed ? this.room.listNews : new Set(), entries);
+			// Only an event row the postman has not seen is worth its round (an in-app entry is done already).
+			if (writes.eventRows.some(stored)) this.kickPostman();
 			if (store.eventsSize() > 0 || moveEvents.length === EVENTS_PER_FLUSH) this.again = true;
 			return true;
 		} catch (e) {
@@ -159,11 +168,14 @@ export class Flusher {
 	/**
 	 * D1 has a new version of the game: the open lists of the players it changed for load again
 	 * (UserHub.gameChanged, issue 12: an open "My games" showed the live badge change but not the
-	 * list; issue 33: only theirs, core.ts listNews). Never blocks the flush.
+	 * list; issue 33: only theirs, core.ts listNews); and the players whose inbox got an entry in this
+	 * flush see their unread badge change (the hub counts it: issue 33, the room writes the entry, so
+	 * no postman announces it). Never blocks the flush.
 	 */
-	private tellHubs(p: D1Payload, news: Set<string>): void {
+	private tellHubs(gameId: string, version: number, news: Set<string>, entries: Set<string>): void {
 		const hubs = this.room.env.USER_HUB;
-		const users = [...news];
+		const users = new Set([...news, ...entries]);
+		const list = new Set(news);
 		news.clear();
 		if (!hubs) return;
 		for (const userId of users) {
@@ -171,7 +183,7 @@ export class Flusher {
 			try {
 				void hubs
 					.get(hubs.idFromName(userId))
-					.gameChanged(p.game.id, p.game.version)
+					.gameChanged(gameId, version, { list: list.has(userId), unreadOf: entries.has(userId) ? userId : undefined })
 					.catch(() => {});
 			} catch {
 				/* the list catches up on its next load */

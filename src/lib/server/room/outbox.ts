@@ -28,13 +28,15 @@
  * Column names follow src/lib/server/db/schema.ts (`games`, `seats`).
  *
  * Notification events are incremental, not superseding: every pending event goes into the same
- * batch as the game row (`INSERT OR IGNORE` by its deterministic id, so a retried batch stores
- * each once) and is deleted from the room only after the batch succeeded. Each takes the next
+ * batch as the game row and is deleted from the room only after the batch succeeded. What an event
+ * writes — its in-app entry, and its event row only if the postman may need it — is
+ * notify/room-entry.ts's (issue 33: the in-app entry as the event); both are `INSERT OR IGNORE` by
+ * the event's deterministic id, so a retried batch stores each once. An event row takes the next
  * `seq` (notify/event-row.ts: none is ever reused or skipped by the postman's cursor).
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
-import { insertEvent } from '$lib/server/notify/event-row';
+import { awaitedIn, eventWrites } from '$lib/server/notify/room-entry';
 import { isRated, type D1Payload } from '$lib/protocol/room';
 
 /** Columns that change with moves (or may, and are in no index): no index entry is written for them. */
@@ -81,8 +83,17 @@ export function waitsOf(seats: D1Payload['seats']): string {
 	return JSON.stringify(Array.from(w, (x) => x ?? null));
 }
 
-/** The statements of one flush, in order (D1 runs a batch as one transaction): the game's rows, then the events. */
+/**
+ * The statements of one flush, in order (D1 runs a batch as one transaction): the game's rows, then
+ * the events' (notify/room-entry.ts), a turn judged stale against `p` itself (the room's flusher
+ * judges it against the state it holds, which is `p` or newer).
+ */
 export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonly NotifyEvent[] = []): D1PreparedStatement[] {
+	return [...gameStatements(db, p), ...eventWrites(db, events, awaitedIn(p)).statements];
+}
+
+/** The game's rows of a flush (none without a payload). */
+export function gameStatements(db: D1Database, p: D1Payload | null): D1PreparedStatement[] {
 	const out: D1PreparedStatement[] = [];
 	if (p) {
 		const g = p.game;
@@ -108,7 +119,6 @@ export function outboxBatch(db: D1Database, p: D1Payload | null, events: readonl
 			);
 		if (p.seats.length) out.push(db.prepare(SEATS_STATUS).bind(g.id, g.version, g.status, g.updatedAt));
 	}
-	for (const e of events) out.push(insertEvent(db, e));
 	return out;
 }
 

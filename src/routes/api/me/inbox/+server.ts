@@ -23,7 +23,8 @@ export const GET: RequestHandler = async (event) => {
 	const before = event.url.searchParams.get('before');
 	const c = before === null ? null : CURSOR.exec(before);
 	if (before !== null && !c) return apiError(400, 'BAD_REQUEST', 'before: a cursor from next');
-	const { items, next } = await inboxPage(e.DB, user.id, c ? { at: Number(c[1]), id: c[2] } : null);
+	// The entries are rendered now, in the reader's language, with links on this origin (issue 33).
+	const { items, next } = await inboxPage(e.DB, user.id, c ? { at: Number(c[1]), id: c[2] } : null, event.url.origin);
 	return jsonResponse({ items, unread: await unreadCount(e.DB, user.id), next });
 };
 
