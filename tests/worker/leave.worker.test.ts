@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '$lib/server/auth/session';
 import { DELETED_PLAYER } from '$lib/protocol/people';
 import { finishPendingDeletions } from '$lib/server/people/leave';
+import { entryMessage } from '$lib/server/notify/inbox';
 import type { GameRoom } from '$lib/server/room/GameRoom';
 import type { RoomView } from '$lib/protocol/room';
-import { api, request, signUp, type TestUser } from './helpers';
+import { ORIGIN, api, request, signUp, type TestUser } from './helpers';
 import { room } from './room-helpers';
 
 type Takeaway = { stones: number; turn: number; winner: number | null };
@@ -224,18 +225,25 @@ describe('delete my account (POST /api/me/delete)', () => {
 		expect(rv.clocks[aSeat].dropped).toBe(true);
 		expect(rv.activeSeats).toEqual([1 - aSeat]);
 		await room(running).flush();
-		const told = await env.DB.prepare("SELECT user_id, data FROM notification_events WHERE game_id = ?1 AND kind = 'player_deleted'").bind(running).all<{ user_id: string; data: string }>();
+		// c has the in-app channel alone: the event is c's inbox entry, written by the room's flush, and
+		// no event row (issue 33, notify/room-entry.ts).
+		const told = await env.DB.prepare("SELECT user_id, data FROM inbox WHERE game_id = ?1 AND kind = 'player_deleted'").bind(running).all<{ user_id: string; data: string }>();
 		expect(told.results.map((e) => e.user_id)).toEqual([c.id]);
-		expect(JSON.parse(told.results[0].data)).toMatchObject({ deletedSeat: aSeat });
+		expect(JSON.parse(told.results[0].data).event).toMatchObject({ deletedSeat: aSeat });
+		// (Chat, a's message above, keeps the postman's path: its event row is there.)
+		expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM notification_events WHERE game_id = ?1 AND kind <> 'chat'").bind(running).first<{ n: number }>())!.n).toBe(0);
 		await kick();
 		// The inbox (issue 32) shows a game's entries as one row, worded by its newest entry — here
 		// possibly c's next turn, which the bot's move for the deleted seat brings at the same time —
 		// so the note is looked for among the row's entries.
 		const inbox = await api(c, 'GET', '/api/me/inbox');
 		const group = inbox.body.items.find((e: { gameId: string }) => e.gameId === running);
-		const entry = await env.DB.prepare("SELECT id, data FROM inbox WHERE user_id = ?1 AND game_id = ?2 AND kind = 'player_deleted'").bind(c.id, running).first<{ id: string; data: string }>();
+		const entry = await env.DB.prepare("SELECT id, user_id, game_id, kind, data, created_at FROM inbox WHERE user_id = ?1 AND game_id = ?2 AND kind = 'player_deleted'")
+			.bind(c.id, running)
+			.first<{ id: string; user_id: string; game_id: string; kind: string; data: string; created_at: number }>();
 		expect(group?.ids).toContain(entry!.id);
-		expect(JSON.parse(entry!.data).text).toContain(`seat ${aSeat + 1} deleted their account`);
+		// Its words, as the inbox renders them when read (issue 33).
+		expect(entryMessage(entry!, { id: c.id, username: c.username, email: null, locale: 'en', webhookUrl: null }, ORIGIN, Date.now()).text).toContain(`seat ${aSeat + 1} deleted their account`);
 		// Nobody can reclaim the seat; c plays on against the bot.
 		expect((await api(c, 'POST', `/api/games/${running}/reclaim`, {})).status).toBe(409);
 		const move = await api(c, 'POST', `/api/games/${running}/moves`, { moveId: 'after', move: { type: 'take', n: 1 }, expectedVersion: rv.version });
@@ -248,9 +256,10 @@ describe('delete my account (POST /api/me/delete)', () => {
 		}
 		expect((await view(c, running)).status).toBe('finished');
 		await room(running).flush();
-		const ends = await env.DB.prepare("SELECT user_id FROM notification_events WHERE game_id = ?1 AND kind = 'finished'").bind(running).all<{ user_id: string }>();
+		const ends = await env.DB.prepare("SELECT user_id FROM inbox WHERE game_id = ?1 AND kind = 'finished'").bind(running).all<{ user_id: string }>();
 		expect(ends.results.map((e) => e.user_id)).toEqual([c.id]);
 		expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM notification_events WHERE user_id LIKE 'deleted-%'").first<{ n: number }>())!.n).toBe(0);
+		expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM inbox WHERE user_id LIKE 'deleted-%'").first<{ n: number }>())!.n).toBe(0);
 
 		// The waiting game: a left, d may start it now; the one a waited in alone is closed and names nobody.
 		const wv = await view(d, waiting);

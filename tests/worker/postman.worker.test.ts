@@ -2,10 +2,12 @@
 // game-open rule, quiet hours, exactly-once delivery with two senders at once, a failing channel
 // retried with backoff and then delivered once, stale turns skipped, daily digests batched.
 // Senders here capture what they would send: the channels themselves have their own tests
-// (mail, push). The in-app channel is fan-out's own (issue 17): its messages land in the inbox at
-// fan-out; its digests and the Postman object run for real at the end. Issue 33: the postman's
-// cursor kept in memory — a restart reads events again and nothing is stored, announced or sent
-// twice, a turn stale at its first read stays stale, two postmen still deliver once.
+// (mail, push). The in-app channel is fan-out's own (issue 17) for the event rows here — unmarked,
+// as chat, invitations and rows from before issue 33 are (a room's own events have their entry
+// written by the room: inbox-entry.worker.test.ts): its messages land in the inbox at fan-out; its
+// digests and the Postman object run for real at the end. Issue 33: the postman's cursor kept in
+// memory — a restart reads events again and nothing is stored, announced or sent twice, a turn
+// stale at its first read stays stale, two postmen still deliver once.
 import { INSERT_EVENT_SQL } from '$lib/server/notify/event-row';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { deliverDigests, deliverDue, fanOut as fanOutAt, retryDelay, type Sender
 import { unreadCount } from '$lib/server/notify/inapp';
 import { PostmanCursor } from '$lib/server/notify/cursor';
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import { entryMessage } from '$lib/server/notify/inbox';
 import { signUp } from './helpers';
 import { capture, type Sent } from './senders';
 
@@ -63,11 +66,15 @@ const fanOut = (db: typeof DB, now: number) => fanOutAt(db, now, ORIGIN);
 /** The event's in-app message, if fan-out put one into the inbox. */
 async function inboxed(eventId: string) {
 	return (
-		await DB.prepare('SELECT id, user_id, kind, data, created_at FROM inbox WHERE id = ?1')
+		await DB.prepare('SELECT id, user_id, game_id, kind, data, created_at FROM inbox WHERE id = ?1')
 			.bind(`${eventId}:inapp`)
-			.all<{ id: string; user_id: string; kind: string; data: string; created_at: number }>()
+			.all<{ id: string; user_id: string; game_id: string | null; kind: string; data: string; created_at: number }>()
 	).results;
 }
+
+/** An entry's words as the inbox renders them when read (issue 33: entries hold the event's data), in English. */
+const words = (r: { id: string; user_id: string; game_id: string | null; kind: string; data: string; created_at: number }) =>
+	entryMessage(r, { id: r.user_id, username: 'me', email: null, locale: 'en', webhookUrl: null }, ORIGIN, r.created_at);
 
 async function settings(
 	userId: string,
@@ -121,7 +128,9 @@ describe('fan-out', () => {
 		expect(await rows(ev)).toEqual([{ channel: 'webhook', status: 'digest', attempts: 0, next_attempt_at: now }]);
 		const [msg] = await inboxed(ev);
 		expect(msg).toMatchObject({ user_id: u.id, kind: 'turn', created_at: now });
-		expect(JSON.parse(msg.data)).toMatchObject({ subject: expect.stringMatching(/your turn/i), url: expect.stringMatching(/^https:\/\/rongo\.test\/games\/pm/) });
+		// The event's data, worded when read (issue 33): in the reader's language, on the request's origin.
+		expect(JSON.parse(msg.data).event).toMatchObject({ seat: 0, names: ['me', 'ben', 'caro'] });
+		expect(words(msg)).toMatchObject({ subject: expect.stringMatching(/your turn/i), url: expect.stringMatching(/^https:\/\/rongo\.test\/games\/pm/) });
 		// Fanning the same event out again (a second postman that read it too) adds nothing.
 		await rewind(ev);
 		await fanOut(DB, now);
@@ -447,10 +456,13 @@ describe('the Postman object with the real in-app channel', () => {
 		const ev = await event(u.id, await game(u.id), { at: now });
 		const postman = env.POSTMAN.get(env.POSTMAN.idFromName(`postman-test-${now}`));
 		await postman.runAt(now);
-		const inbox = (userId: string) => DB.prepare('SELECT id, kind, data FROM inbox WHERE user_id = ?1').bind(userId).all<{ id: string; kind: string; data: string }>();
+		const inbox = (userId: string) =>
+			DB.prepare('SELECT id, user_id, game_id, kind, data, created_at FROM inbox WHERE user_id = ?1')
+				.bind(userId)
+				.all<{ id: string; user_id: string; game_id: string | null; kind: string; data: string; created_at: number }>();
 		let items = (await inbox(u.id)).results;
 		expect(items.map((i) => i.id)).toEqual([`${ev}:inapp`]);
-		expect(JSON.parse(items[0].data).subject).toMatch(/your turn/i);
+		expect(words(items[0]).subject).toMatch(/your turn/i);
 		// Fanned out a second time (a second postman that read it too): still one message.
 		await rewind(ev);
 		await postman.runAt(now + 1000);
