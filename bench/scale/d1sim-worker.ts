@@ -6,7 +6,10 @@
  * their users, prefs and still-awaited check, the inbox rows and the fanned-out marks) — against
  * one D1 database or against two, a game's rows in the database of its hash. And the postman's real
  * delivery loop (`deliverDue`: each trip's claim, rows, user, send and mark) with a sender that
- * only waits a given time, by one postman or by several racing on their claims.
+ * only waits a given time, by one postman or by several racing on their claims. Since issue 33
+ * ("the in-app entry as the event", notify/room-entry.ts) the flush batch writes the in-app entry
+ * itself and an event row only for a user the postman serves: the simulated players have no
+ * address, so their moves give fan-out nothing to read; the mail part's users have one.
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { outboxBatch } from '../../src/lib/server/room/outbox';
