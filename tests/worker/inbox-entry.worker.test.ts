@@ -231,4 +231,18 @@ describe('the room, the inbox and the badge over HTTP (issue 33)', () => {
 		expect(heard.at(-1)).toEqual({ type: 'inbox', unread: 1 });
 		hub.ws.close();
 	});
+
+	it('the same with a verified email: the entry, a marked event row, and the badge over the hub', async () => {
+		const { id, mover, waiter } = await takeawayGame(['ic', 'id'], 12);
+		await verify(waiter.id);
+		const hub = await openSocket(waiter, '/api/me/socket');
+		const v = (await call(mover, 'GET', `/api/games/${id}`)).json as { version: number };
+		const r = await call(mover, 'POST', `/api/games/${id}/moves`, { moveId: 'ie2', move: { type: 'take', n: 1 }, expectedVersion: v.version });
+		expect(r.status).toBe(200);
+		expect((await entries(waiter.id)).map((e) => e.kind)).toEqual(['turn']);
+		expect((await eventRows(waiter.id)).map((e) => e.inapp_by_room)).toEqual([1]);
+		const heard = (await hub.next(2)).filter((m) => (m as { type: string }).type === 'inbox');
+		expect(heard.at(-1)).toEqual({ type: 'inbox', unread: 1 });
+		hub.ws.close();
+	});
 });
