@@ -27,7 +27,13 @@ const take = (n: number) => ({ type: 'take', n });
 /** The turn events the room wrote for a seat (still in the room, or already in D1). */
 async function turnEvents(id: string, seat: number): Promise<string[]> {
 	await room(id).flush();
-	const rows = await env.DB.prepare("SELECT id FROM notification_events WHERE game_id = ? AND kind = 'turn'").bind(id).all<{ id: string }>();
+	// Issue 33: for these players (the in-app channel alone) a turn reaches D1 as the room's in-app
+	// entry and no event row (notify/room-entry.ts); both are read.
+	const rows = await env.DB.prepare(
+		"SELECT substr(id, 1, length(id) - 6) AS id FROM inbox WHERE game_id = ?1 AND kind = 'turn' UNION SELECT id FROM notification_events WHERE game_id = ?1 AND kind = 'turn'"
+	)
+		.bind(id)
+		.all<{ id: string }>();
 	return rows.results.map((r) => r.id).filter((e) => e.endsWith(`:turn:${seat}`));
 }
 
