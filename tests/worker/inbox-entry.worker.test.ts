@@ -227,9 +227,14 @@ describe('the room, the inbox and the badge over HTTP (issue 33)', () => {
 		expect(mine.unread).toBe(1);
 		expect(mine.items[0]).toMatchObject({ kind: 'turn', gameId: id });
 		expect(await eventRows(waiter.id)).toEqual([]);
-		const heard = (await hub.next(2)).filter((m) => (m as { type: string }).type === 'inbox');
-		expect(heard.at(-1)).toEqual({ type: 'inbox', unread: 1 });
+		// The count as the socket opened (0), the list's change, the new count.
+		const heard = (await hub.next(3)).filter((m) => (m as { type: string }).type === 'inbox');
+		expect(heard).toEqual([{ type: 'inbox', unread: 0 }, { type: 'inbox', unread: 1 }]);
 		hub.ws.close();
+		// A page opened after the entry hears the count as its socket opens (no change needed to hear it).
+		const late = await openSocket(waiter, '/api/me/socket');
+		expect((await late.next(1))[0]).toEqual({ type: 'inbox', unread: 1 });
+		late.ws.close();
 	});
 
 	it('the same with a verified email: the entry, a marked event row, and the badge over the hub', async () => {
@@ -241,7 +246,8 @@ describe('the room, the inbox and the badge over HTTP (issue 33)', () => {
 		expect(r.status).toBe(200);
 		expect((await entries(waiter.id)).map((e) => e.kind)).toEqual(['turn']);
 		expect((await eventRows(waiter.id)).map((e) => e.inapp_by_room)).toEqual([1]);
-		const heard = (await hub.next(2)).filter((m) => (m as { type: string }).type === 'inbox');
+		// The count as the socket opened (0), the list's change, the new count.
+		const heard = (await hub.next(3)).filter((m) => (m as { type: string }).type === 'inbox');
 		expect(heard.at(-1)).toEqual({ type: 'inbox', unread: 1 });
 		hub.ws.close();
 	});

@@ -18,7 +18,7 @@ import { acceptSocket } from '../sockets/accept';
 import { parseSocketSession } from '../sockets/session-sockets';
 import { SessionRegister } from '../sockets/session-register';
 import { SocketGate, type Budget } from '../sockets/gate';
-import { SESSION_HEADER } from '$lib/protocol/room';
+import { SESSION_HEADER, USER_HEADER } from '$lib/protocol/room';
 import { unreadCount } from './inapp';
 
 export type HubMessage =
@@ -47,7 +47,21 @@ export class UserHub extends DurableObject<Env> {
 		if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('expected a WebSocket', { status: 426 }) as never;
 		const session = parseSocketSession(request.headers.get(SESSION_HEADER));
 		if (!session || this.sessions.ended(session.id)) return new Response('session ended', { status: 401 }) as never;
-		return acceptSocket(this.ctx, { sessionId: session.id } satisfies Attachment).response;
+		// The count as the socket opens (one D1 read): an entry written between the page's load and this
+		// socket (issue 33: a room writes it and tells the hub at once) would otherwise show only at the
+		// next change. The Worker's route names the user (the hub does not know its own name).
+		const userId = request.headers.get(USER_HEADER);
+		let unread: number | null = null;
+		if (userId) unread = await unreadCount(this.env.DB, userId).catch(() => null);
+		const { socket, response } = acceptSocket(this.ctx, { sessionId: session.id } satisfies Attachment);
+		if (unread !== null) {
+			try {
+				socket.send(JSON.stringify({ type: 'inbox', unread } satisfies HubMessage));
+			} catch {
+				/* the page's own count stands */
+			}
+		}
+		return response;
 	}
 
 	/** The postman: the user's unread count changed. */
