@@ -43,6 +43,12 @@ async function fresh(width: number, height: number): Promise<Page> {
 }
 
 const stepOf = (page: Page) => page.getByTestId('coach').getAttribute('data-step');
+/**
+ * expect.poll with room for a loaded machine: its default gives up after 1 s, and in CI this file
+ * runs beside the worker suite and the crash test — a page that hydrates or loads its kind's engine
+ * later than that failed the poll while the page was right (issue 33's CI).
+ */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 async function shot(page: Page, name: string) {
 	await page.evaluate(() => Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, 3000))]));
@@ -53,9 +59,10 @@ async function shot(page: Page, name: string) {
 async function clickAll(page: Page, selectors: readonly string[]) {
 	for (const sel of selectors) {
 		await page.locator(sel).first().click();
-		// Two frames (bounded: a busy machine may paint late): a choice can redraw the next one's options.
+		// Two frames (bounded: a busy machine may paint late, and a page in the background paints never):
+		// a choice can redraw the next one's options.
 		await page.evaluate(() =>
-			Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, 300))])
+			Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, 2000))])
 		);
 	}
 }
@@ -76,7 +83,7 @@ async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: 
 		seen.add(id!);
 		const step = script.steps.find((s) => s.id === id) as TutorialStep;
 		expect(step, `the page shows a step the script has: ${id}`).toBeDefined();
-		await expect.poll(() => page.getByTestId('coach-say').textContent()).toBe(step.say[lang]);
+		await poll(() => page.getByTestId('coach-say').textContent()).toBe(step.say[lang]);
 		if (step.expect === undefined) {
 			await once('explain');
 			await page.getByTestId('coach-next').click();
@@ -84,19 +91,19 @@ async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: 
 			if (!shotOf.has('move')) {
 				// "Show me" outlines the step's first click on the table.
 				await page.getByTestId('coach-show').click();
-				await expect.poll(() => page.locator('[data-coach="do"]').count()).toBeGreaterThan(0);
+				await poll(() => page.locator('[data-coach="do"]').count()).toBeGreaterThan(0);
 				await once('move');
 			}
 			if (step.tryOther) {
 				await clickAll(page, step.tryOther);
-				await expect.poll(() => page.getByTestId('coach-feedback').textContent()).toContain(step.other![lang]);
+				await poll(() => page.getByTestId('coach-feedback').textContent()).toContain(step.other![lang]);
 				expect(await stepOf(page), 'another legal move is not played').toBe(id);
 				await once('other');
 			}
 			if (step.tryRefused) {
 				await clickAll(page, step.tryRefused);
 				const said = page.getByTestId('coach-feedback');
-				await expect.poll(() => said.textContent()).toMatch(lang === 'en' ? /^The rules do not allow that: .+/ : /^Das erlauben die Regeln nicht: .+/);
+				await poll(() => said.textContent()).toMatch(lang === 'en' ? /^The rules do not allow that: .+/ : /^Das erlauben die Regeln nicht: .+/);
 				// The reason is the kind's words, with the rule it comes from linked.
 				expect(await said.locator('a').getAttribute('href')).toMatch(new RegExp(`/rules/${script.kind}#[A-Z]-`));
 				expect(await stepOf(page)).toBe(id);
@@ -112,7 +119,7 @@ async function walk(page: Page, script: TutorialScript, lang: 'en' | 'de', tag: 
 		if (from + seen.size === script.steps.length - 1) await once('last');
 	}
 	expect(from + seen.size).toBe(script.steps.length);
-	await expect.poll(() => page.getByTestId('learn-play').isVisible()).toBe(true);
+	await poll(() => page.getByTestId('learn-play').isVisible()).toBe(true);
 	await shot(page, `${script.kind}-end-${tag}`);
 	// Done is remembered: the game page stops offering it.
 	expect(await page.evaluate((k) => localStorage.getItem(`rongo:learn:${k}`), script.kind)).toBe('{"done":true}');
@@ -123,21 +130,21 @@ describe.each(SCRIPTS.map((s) => [s.kind, s] as const))('the %s tutorial', (kind
 		const page = await fresh(390, 844);
 		const res = await page.goto(`${server.url}/learn/${kind}`, { waitUntil: 'networkidle' });
 		expect(res?.status()).toBe(200);
-		await expect.poll(() => stepOf(page)).toBe(script.steps[0].id);
+		await poll(() => stepOf(page)).toBe(script.steps[0].id);
 		// Nobody is signed in: no cookie, and nothing of the tutorial goes to the server.
 		expect((await page.context().cookies()).filter((c) => c.name.includes('session'))).toEqual([]);
 		// Two steps in, a reload keeps the place (localStorage), and says so.
 		await page.getByTestId('coach-next').click();
 		const second = await stepOf(page);
 		await page.reload({ waitUntil: 'networkidle' });
-		await expect.poll(() => stepOf(page)).toBe(second);
+		await poll(() => stepOf(page)).toBe(second);
 		await walk(page, script, 'en', '390-en', 1);
 	});
 
 	test('in German on a desktop, too (1280, de)', async () => {
 		const page = await fresh(1280, 800);
 		await page.goto(`${server.url}/de/learn/${kind}`, { waitUntil: 'networkidle' });
-		await expect.poll(() => stepOf(page)).toBe(script.steps[0].id);
+		await poll(() => stepOf(page)).toBe(script.steps[0].id);
 		await walk(page, script, 'de', '1280-de');
 	});
 
@@ -150,11 +157,11 @@ describe.each(SCRIPTS.map((s) => [s.kind, s] as const))('the %s tutorial', (kind
 			const page = await fresh(w, h);
 			const prefix = lang === 'de' ? '/de' : '';
 			await page.goto(`${server.url}${prefix}/learn/${kind}`, { waitUntil: 'networkidle' });
-			await expect.poll(() => stepOf(page)).toBe(script.steps[0].id);
+			await poll(() => stepOf(page)).toBe(script.steps[0].id);
 			await shot(page, `${kind}-explain-${w}-${lang}`);
 			await page.evaluate(([k, id]) => localStorage.setItem(`rongo:learn:${k}`, JSON.stringify({ step: id })), [kind, move.id]);
 			await page.reload({ waitUntil: 'networkidle' });
-			await expect.poll(() => stepOf(page)).toBe(move.id);
+			await poll(() => stepOf(page)).toBe(move.id);
 			await page.getByTestId('coach-show').click();
 			await shot(page, `${kind}-move-${w}-${lang}`);
 		}
@@ -172,19 +179,19 @@ test('a term on the table explains itself on hover, focus and tap, and its rule 
 		expect(await def.isVisible()).toBe(false);
 		// Hover…
 		await word.hover();
-		await expect.poll(() => def.isVisible()).toBe(true);
+		await poll(() => def.isVisible()).toBe(true);
 		expect(await word.getAttribute('aria-expanded')).toBe('true');
 		await page.mouse.move(0, 0);
-		await expect.poll(() => def.isVisible()).toBe(false);
+		await poll(() => def.isVisible()).toBe(false);
 		// …keyboard focus, closed by Escape…
 		await word.focus();
-		await expect.poll(() => def.isVisible()).toBe(true);
+		await poll(() => def.isVisible()).toBe(true);
 		await page.keyboard.press('Escape');
-		await expect.poll(() => def.isVisible()).toBe(false);
+		await poll(() => def.isVisible()).toBe(false);
 		await word.blur();
 		// …and a tap, which keeps it open until a tap elsewhere.
 		await word.dispatchEvent('click');
-		await expect.poll(() => def.isVisible()).toBe(true);
+		await poll(() => def.isVisible()).toBe(true);
 		const text = (await def.textContent())!;
 		expect(text.length, `${script.kind}: a definition, not just the word`).toBeGreaterThan(30);
 		const box = (await def.boundingBox())!;
@@ -193,11 +200,11 @@ test('a term on the table explains itself on hover, focus and tap, and its rule 
 		const href = (await def.locator('a').getAttribute('href'))!;
 		expect(href).toMatch(new RegExp(`^/rules/${script.kind}#[A-Z]-\\d`));
 		await page.mouse.click(5, 300);
-		await expect.poll(() => def.isVisible()).toBe(false);
+		await poll(() => def.isVisible()).toBe(false);
 		// The rule link lands on the rule, outlined and focused.
 		const rules = await page.context().newPage();
 		await rules.goto(server.url + href, { waitUntil: 'networkidle' });
-		await expect.poll(() => rules.locator('.rule-target').count()).toBe(1);
+		await poll(() => rules.locator('.rule-target').count()).toBe(1);
 		expect(await rules.evaluate(() => document.activeElement?.classList.contains('rule-target'))).toBe(true);
 		await rules.close();
 	}
