@@ -15,7 +15,7 @@
  * wrangler's local tracing (a trace of every request and storage call, for the Local Explorer) is
  * off unless `RONGO_TRACING=1 npm start` (scripts/lib/devserver.ts `tracingFromEnv` says why).
  */
-import { build, migrate, ROOT, startDevServer, tracingFromEnv, type DevServer } from './lib/devserver';
+import { build, migrate, ROOT, startDevServer, stopAll, tracingFromEnv, type DevServer } from './lib/devserver';
 import { DEMO_PASSWORD, seed } from './lib/seed';
 import { resolve } from 'node:path';
 
@@ -33,6 +33,9 @@ async function shutdown(code: number) {
 	if (stopping) return;
 	stopping = true;
 	await server?.stop();
+	// Also what a step before the server answered started (wrangler still starting, the
+	// migrations' wrangler): asked to end, then killed if it does not.
+	await stopAll();
 	process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(130));

@@ -53,6 +53,30 @@ function killGroup(pgid: number) {
 	}
 }
 
+/** Every process group started here (wrangler's, with its workerd), for stopAll(). */
+const started = new Set<number>();
+
+/**
+ * Ends every process group started here and waits until none is left: SIGTERM, then SIGKILL to a
+ * group still alive after `graceMs`. For a shutdown at any step: wrangler still starting (busy
+ * bundling, its workerd up) can take longer than a loaded machine's patience to act on a SIGTERM,
+ * and the exit hook above only asks (issue 33: a CI run found it alive 10 s after `npm start` ended).
+ */
+export async function stopAll(graceMs = 5000): Promise<void> {
+	const groups = [...started].filter(groupAlive);
+	groups.forEach(killGroup);
+	const until = Date.now() + graceMs;
+	while (groups.some(groupAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+	for (const g of groups.filter(groupAlive)) {
+		try {
+			process.kill(-g, 'SIGKILL');
+		} catch {
+			/* gone meanwhile */
+		}
+	}
+	while (groups.some(groupAlive) && Date.now() < until + 2000) await new Promise((r) => setTimeout(r, 50));
+}
+
 /** Whether any process of the group is alive. */
 function groupAlive(pgid: number): boolean {
 	try {
@@ -96,7 +120,7 @@ export function run(cmd: string, args: string[], opts: { env?: Record<string, st
 			detached: true
 		});
 		const group = child.pid;
-		if (group !== undefined) running.add(group);
+		if (group !== undefined) (running.add(group), started.add(group));
 		let out = '';
 		child.stdout?.on('data', (d) => (out += d));
 		child.stderr?.on('data', (d) => (out += d));
@@ -213,7 +237,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 	child.stderr?.on('data', keep);
 	// Ended with this process too (the exit hook above), also while it is still starting: a SIGTERM
 	// to `npm start` before wrangler answered used to leave it running (issue 30).
-	if (child.pid !== undefined) running.add(child.pid);
+	if (child.pid !== undefined) (running.add(child.pid), started.add(child.pid));
 	const exited = new Promise<number | string>((ok) =>
 		child.on('exit', (code, signal) => {
 			if (child.pid !== undefined) {

@@ -371,7 +371,13 @@ test('a move the room refuses (the game moved on in another tab) is said in word
 	await visible(page.getByTestId('move-sheet'));
 	const before = (await clients[seat].game(id)) as { view: unknown; version: number };
 	await clients[seat].move(id, rapanuiBot(before.view as RapaNuiView, seat, seedRng('refused')), before.version);
-	await page.getByTestId('move-sheet').locator('input[type="radio"]').first().check();
+	// Clicked until the page takes it: a radio clicked before the page hydrated stays checked in the
+	// DOM while the page never heard of it, and Confirm stays disabled (a CI run met that; no socket
+	// opens here to say the page has hydrated). Unchecked first, so the click is a change again.
+	const radio = page.getByTestId('move-sheet').locator('input[type="radio"]').first();
+	await expect
+		.poll(async () => (await radio.evaluate((r: HTMLInputElement) => (r.checked = false)), await radio.check(), await confirmOf(page).isEnabled()), { timeout: 20_000 })
+		.toBe(true);
 	await confirmOf(page).click();
 	const alert = page.locator('p.error[role="alert"]');
 	await expect.poll(() => textOf(alert), { timeout: 20_000 }).toBe('The game has moved on since you loaded it. Look at the new position and try again.');
