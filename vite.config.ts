@@ -1,8 +1,21 @@
+import { globSync, readFileSync } from 'node:fs';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { testKinds } from './tests/kinds/test-kinds.js';
 import { compactMessages } from './scripts/lib/compact-messages.js';
+
+const UNIT_TESTS = ['src/**/*.test.ts', 'tests/**/*.test.ts'];
+const UNIT_EXCLUDE = ['**/node_modules/**', '**/*.worker.test.ts'];
+/** What makes a test file change module state another file would see. */
+const CHANGES_SHARED_STATE = /overwriteGetLocale|overwriteSetLocale|setLocale|vi\.(mock|stub|spyOn|doMock|useFakeTimers)|process\.env(\.\w+|\[[^\]]+\]) =|globalThis\.\w+ =/;
+let isolated: string[] | undefined;
+/** The unit test files that change shared module state (read once, when Vitest loads this config). */
+function isolatedTests(): string[] {
+	return (isolated ??= globSync(UNIT_TESTS, { exclude: (f) => f.includes('node_modules') || f.endsWith('.worker.test.ts') }).filter((f) =>
+		CHANGES_SHARED_STATE.test(readFileSync(f, 'utf8'))
+	));
+}
 
 export default defineConfig(({ mode }) => ({
 	plugins: [
@@ -41,9 +54,16 @@ export default defineConfig(({ mode }) => ({
 		}
 	},
 	test: {
-		include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+		// Each project names its files (a project extending this config would add to lists here).
 		// *.worker.test.ts run inside workerd after the build: vitest.workers.config.ts.
-		exclude: ['**/node_modules/**', '**/*.worker.test.ts'],
-		environment: 'node'
+		environment: 'node',
+		// Issue 33 (npm test's time): most files share their workers' modules (isolate: false), so
+		// the engines, kinds and message catalogs are imported once per worker, not once per file —
+		// imports were half of the step's time. A file that changes what other files import (the
+		// locale, a mock, a stub, the environment) runs isolated, found by what it calls.
+		projects: [
+			{ extends: true, test: { name: 'shared', isolate: false, include: UNIT_TESTS, exclude: [...UNIT_EXCLUDE, ...isolatedTests()] } },
+			{ extends: true, test: { name: 'isolated', include: isolatedTests() } }
+		]
 	}
 }));

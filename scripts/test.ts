@@ -6,9 +6,11 @@
  * mostly wait — workerd, a browser waiting for its server — so together they take little longer than
  * the longest alone; the other lane's output is kept and printed when it ends). The
  * fuzzers (`npm run test:fuzz`: every kind's games, the same games and seeds as ever) run *beside*
- * the steps after the build, at the lowest CPU priority (`nice -n 19`, in the steps' session): they use only the CPU the steps leave idle, so the steps take nearly as long
- * as without them, and what is left of the fuzzing runs at full speed after the last step. Not before the build's end: until then each step recompiles
- * Paraglide's messages, which deletes and rewrites src/lib/paraglide/ under the fuzzers' feet. Any
+ * the steps from the end of `check` on, at the lowest CPU priority (`nice -n 19`, in the steps'
+ * session): they use only the CPU the steps leave idle, so the steps take nearly as long as without
+ * them, and what is left of the fuzzing runs at full speed after the last step. They run on a copy
+ * of the sources taken after `check` (FUZZ_AFTER): each later step recompiles Paraglide's messages,
+ * which deletes and rewrites src/lib/paraglide/ under the feet of whatever imports it. Any
  * failure fails the run; the fuzzers' output is printed when they end. A table at the end says
  * where the time went (docs/testing.md): each step's wall time and the CPU time of its processes
  * (the shell's `times` after it: user + system of every process it waited for, so a process
@@ -18,9 +20,12 @@
  * --serial runs the fuzzers after the steps at normal priority instead (the old order).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 type Step = [name: string, script: string];
 /**
@@ -41,8 +46,13 @@ const STEPS: Step[][][] = [
 		]
 	]
 ];
-/** The last step that compiles Paraglide's messages (check, Vitest's and Vite's plugins do). */
-const FUZZ_AFTER = 'build';
+/**
+ * The step after which the fuzzers start: `check` compiles Paraglide's messages and writes
+ * .svelte-kit/tsconfig.json, which the fuzzers need. They run on a copy taken then (fuzzSnapshot):
+ * the later steps compile the messages again (Vitest's and Vite's Paraglide plugin delete
+ * src/lib/paraglide/ and write it anew), which would pull files from under the fuzzers' imports.
+ */
+const FUZZ_AFTER = 'check';
 
 const serial = process.argv.includes('--serial') || spawnSync('nice', ['-n', '19', 'true']).status !== 0;
 const started = Date.now();
@@ -124,15 +134,26 @@ function killTree(pid: number) {
 	}
 }
 
-/** The fuzzers (`npm run test:fuzz`), in the background; their output is kept and printed when they end. */
-function fuzzers(niced: boolean) {
+/**
+ * What the fuzzers run, copied as it is now: package.json (their npm scripts), the tsconfigs,
+ * scripts/ and src/lib/ with its compiled messages; node_modules linked.
+ */
+function fuzzSnapshot(): string {
+	const dir = join(scratch, 'fuzz-src');
+	for (const p of ['package.json', 'tsconfig.json', '.svelte-kit/tsconfig.json', 'scripts', 'src/lib']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
+	symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+	return dir;
+}
+
+/** The fuzzers (`npm run test:fuzz`, in `cwd`), in the background; their output is kept and printed when they end. */
+function fuzzers(niced: boolean, cwd = ROOT) {
 	const t = Date.now();
 	const cmd = timed(['test:fuzz'], niced);
 	// In this session, not a new one (no `detached`): where Linux schedules sessions as groups
 	// (autogroup, on by default), a session of their own would get as much CPU as the steps' whole
 	// session, however nice its processes — measured: the niced fuzzers took more CPU than the
 	// worker tests' workerd. stop() ends the process tree instead of a process group.
-	const child = spawn(cmd.command[0], cmd.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(cmd.command[0], cmd.command.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
 	child.stdout.on('data', (d) => (out += d));
 	child.stderr.on('data', (d) => (out += d));
@@ -185,7 +206,7 @@ for (const group of STEPS) {
 		failed = broken.join(' and ');
 		break;
 	}
-	if (results.some((r) => r.name === FUZZ_AFTER) && !serial) background = fuzzers(true);
+	if (results.some((r) => r.name === FUZZ_AFTER) && !serial) background = fuzzers(true, fuzzSnapshot());
 }
 let fuzzCode = 0;
 if (failed) background?.stop();
