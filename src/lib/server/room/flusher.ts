@@ -58,7 +58,7 @@ export class Flusher {
 			this.room.store.outboxSize() > 0 ||
 			this.room.store.eventsSize() > 0 ||
 			!!this.room.chat?.dirty() ||
-			(head !== null && this.room.cursor.get() < head.version)
+			this.room.cursor.get() < head.version
 		);
 	}
 
@@ -113,17 +113,17 @@ export class Flusher {
 		const head = this.room.head();
 		if (head === null) return true; // no game here: no tables, nothing owed
 		const cursor = this.room.cursor.get();
-		const owed = store.outboxSize() > 0 || (head !== null && cursor < head.version);
+		const owed = store.outboxSize() > 0 || cursor < head.version;
 		const tableEvents = store.pendingEvents(EVENTS_PER_FLUSH);
-		const moveEvents = head && cursor < head.version ? store.moveEventsAfter(cursor, EVENTS_PER_FLUSH) : [];
+		const moveEvents = cursor < head.version ? store.moveEventsAfter(cursor, EVENTS_PER_FLUSH) : [];
 		const chatDirty = !!this.room.chat?.dirty();
 		if (!owed && tableEvents.length === 0 && moveEvents.length === 0 && !chatDirty) return true;
 		const events: NotifyEvent[] = [...tableEvents, ...moveEvents.flatMap((m) => m.events)];
 		// Every move up to here is covered, unless the events were cut at the limit (then one more round).
-		const upTo = moveEvents.length === EVENTS_PER_FLUSH ? moveEvents.at(-1)!.version : (head?.version ?? cursor);
+		const upTo = moveEvents.length === EVENTS_PER_FLUSH ? moveEvents.at(-1)!.version : head.version;
 		const chat = chatDirty ? (this.room.chat?.marks() ?? null) : null;
 		const gameId = this.room.gameId();
-		const payload = owed && head ? head.payload() : null;
+		const payload = owed ? head.payload() : null;
 		try {
 			const seam = store.counter('failD1');
 			if (seam > 0) {
