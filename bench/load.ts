@@ -137,7 +137,8 @@ async function paced(db: DatabaseSync, gameId: string, version: number | undefin
 	// lazily since issue 33 (notify/cursor.ts), and older code had a fanned_out flag instead.
 	const untold = db.prepare(
 		`SELECT COUNT(*) AS n FROM notification_events e WHERE e.game_id = ? AND e.kind = 'turn' AND e.game_open = 0 AND ` +
-			`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.event_id = e.id AND n.channel = 'email' AND n.status != 'pending')`
+			// By the delivery's key (user, channel, status, id; migration 0020), not a scan per event.
+			`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = e.user_id AND n.channel = 'email' AND n.status IN ('sent', 'merged', 'skipped', 'failed') AND n.id = e.id || ':email')`
 	);
 	const end = Date.now() + 20_000;
 	while (Date.now() < end) {

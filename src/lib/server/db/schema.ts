@@ -272,21 +272,46 @@ export const postmanCursor = sqliteTable('postman_cursor', {
 	seq: integer('seq').notNull()
 });
 
-/** One delivery: (event, user, channel) is the primary key, so each is sent at most once. */
+/**
+ * What a delivery can be: pending → sent | failed; digest: waits for the user's daily digest;
+ * skipped: nothing to send; merged (issue 32): a "your turn" told in the same message as the row
+ * `mergedInto`. Every status is listed here because a delivery's id is unique across all of them
+ * (`DELIVERY_EXISTS` below spells them out to find an id by its key).
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'digest', 'skipped', 'merged'] as const;
+
+/**
+ * One delivery per (event, user, channel), sent at most once (notify/delivery.ts).
+ *
+ * Issue 33 (migration 0020): a WITHOUT ROWID table keyed the way the postman reads it — a user's
+ * rows on a channel in one status, then the id: a trip claims all of a user's pending rows on a
+ * channel, a digest all of their digest rows, account deletion all of a user's rows, each by a
+ * prefix of the key that holds no finished row (a user's history of sent mails is never read
+ * again). Two partial indexes hold only what the postman looks for by time: the pending rows (due
+ * deliveries and retries) and the digest rows (by when their digest is due). So a mail is the row
+ * and one index entry when inserted, 1 row to claim (claim columns are in no index) and 1 to finish
+ * — the status moves the row within the key and out of the partial index, and D1 counts the row
+ * written, not the index entry it leaves (docs/benchmarks.md "Fewer rows per mail"). Was: a rowid
+ * table with a text key (its own index) and two indexes on `status`, 4 + 1 + 3 rows.
+ *
+ * The key holds the status, so the key alone no longer makes an id unique: the one writer of new
+ * rows (delivery.ts fanOut) inserts only where `DELIVERY_EXISTS` finds no row of that id in any
+ * status. drizzle-kit cannot say WITHOUT ROWID; migrations/0020 makes it so.
+ */
 export const notifications = sqliteTable(
 	'notifications',
 	{
 		/** `<eventId>:<channel>` (the event id names the user). */
-		id: text('id').primaryKey(),
+		id: text('id').notNull(),
 		eventId: text('event_id').notNull(),
 		userId: text('user_id').notNull(),
 		channel: text('channel', { enum: CHANNELS }).notNull(),
-		/**
-		 * pending → sent | failed; digest: waits for the user's daily digest; skipped: nothing to send;
-		 * merged (issue 32): a "your turn" told in the same message as the row `mergedInto`.
-		 */
-		status: text('status', { enum: ['pending', 'sent', 'failed', 'digest', 'skipped', 'merged'] }).notNull(),
+		status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
 		attempts: integer('attempts').notNull().default(0),
+		/**
+		 * pending: when it may be sent (grace, quiet hours, retry backoff); digest: when its digest is
+		 * due (the user's next DIGEST_AT after fan-out, or the retry after a failed digest).
+		 */
 		nextAttemptAt: integer('next_attempt_at').notNull(),
 		/** A sender's claim: only the holder of an unexpired claim may send it. */
 		claim: text('claim'),
@@ -298,10 +323,21 @@ export const notifications = sqliteTable(
 		mergedInto: text('merged_into')
 	},
 	(t) => [
-		index('notifications_due_idx').on(t.status, t.nextAttemptAt),
-		index('notifications_user_idx').on(t.userId, t.status)
+		primaryKey({ columns: [t.userId, t.channel, t.status, t.id] }),
+		// deliverDue and nextWake: the due deliveries, oldest first; a finished row leaves it.
+		index('notifications_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+		// deliverDigests and nextWake: the digests that are due.
+		index('notifications_digest_idx').on(t.nextAttemptAt).where(sql`status = 'digest'`)
 	]
 );
+
+/**
+ * SQL: a delivery of id `id` exists for `user` on `channel`, in whatever status — point lookups by
+ * the key, one per status (the key starts with the status after user and channel, so without the
+ * list SQLite would read all of the user's rows on the channel). The arguments are SQL expressions.
+ */
+export const DELIVERY_EXISTS = (id: string, user: string, channel: string) =>
+	`EXISTS (SELECT 1 FROM notifications WHERE user_id = ${user} AND channel = ${channel} AND status IN (${DELIVERY_STATUSES.map((s) => `'${s}'`).join(', ')}) AND id = ${id})`;
 
 /**
  * The in-app inbox (the in-app channel delivers here). Issue 33: a WITHOUT ROWID table keyed the way

@@ -45,7 +45,7 @@
  * (event-row.ts), so no cursor, in memory or in D1, skips one.
  */
 import type { D1Database } from '@cloudflare/workers-types';
-import { CHANNELS, type Channel, type Mode } from '$lib/server/db/schema';
+import { CHANNELS, DELIVERY_EXISTS, type Channel, type Mode } from '$lib/server/db/schema';
 import { tripAt, turnDueAt, type PendingTurn } from './grace';
 import { cursorWrite, type PostmanCursor } from './cursor';
 import { inboxEntryInsert } from './inapp';
@@ -155,13 +155,17 @@ export async function fanOut(
 	const prefs = new Map((prefRows.results as { user_id: string; channel: Channel; mode: Mode }[]).map((p) => [`${p.user_id}:${p.channel}`, p.mode]));
 	const chat = events.some((e) => e.kind === 'chat') ? await chatRules(db, pending, from, to) : null;
 	const awaited = await stillAwaitedAll(db, events);
+	// Issue 33: the key holds the status (schema.ts), so a delivery already there in any status is
+	// found by DELIVERY_EXISTS, not by the key's conflict: exactly once per (event, user, channel).
 	const insert = db.prepare(
-		'INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)'
+		`INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at)
+		 SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6, ?7 WHERE NOT ${DELIVERY_EXISTS('?1', '?3', '?4')}`
 	);
 	// An in-app digest row only if the event has no inbox entry (the key of inbox, WITHOUT ROWID: user, date, id).
 	const inappDigest = db.prepare(
 		`INSERT OR IGNORE INTO notifications (id, event_id, user_id, channel, status, attempts, next_attempt_at, created_at)
-		 SELECT ?1, ?2, ?3, 'inapp', 'digest', 0, ?4, ?4 WHERE NOT EXISTS (SELECT 1 FROM inbox WHERE user_id = ?3 AND created_at = ?5 AND id = ?1)`
+		 SELECT ?1, ?2, ?3, 'inapp', 'digest', 0, ?6, ?4 WHERE NOT EXISTS (SELECT 1 FROM inbox WHERE user_id = ?3 AND created_at = ?5 AND id = ?1)
+		 AND NOT ${DELIVERY_EXISTS('?1', '?3', "'inapp'")}`
 	);
 	const stmts = [];
 	/** Users by the index of their inbox insert in `stmts`: announced only if it stored a row. */
@@ -179,8 +183,11 @@ export async function fanOut(
 			let due = now;
 			if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) {
 				status = 'digest';
+				// When its digest is due (the user's next DIGEST_AT): deliverDigests looks for the due
+				// ones by this time in the digest index, never at the rows still waiting (issue 33).
+				due = nextLocalTime(now, u!.time_zone, DIGEST_AT_MINUTES);
 				if (ch === 'inapp') {
-					stmts.push(inappDigest.bind(`${e.id}:${ch}`, e.id, e.user_id, now, e.created_at));
+					stmts.push(inappDigest.bind(`${e.id}:${ch}`, e.id, e.user_id, now, e.created_at, due));
 					continue;
 				}
 			} else if (ch === 'inapp') {
@@ -327,17 +334,18 @@ export async function deliverDue(db: D1Database, now: number, senders: Senders, 
 			continue;
 		}
 		const claim = crypto.randomUUID();
+		// By the key (issue 33: user, channel, status, id — one row).
 		const got = await db
 			.prepare(
-				`UPDATE notifications SET claim = ?1, claimed_until = ?2 WHERE id = ?3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ?4)`
+				`UPDATE notifications SET claim = ?1, claimed_until = ?2 WHERE user_id = ?3 AND channel = ?4 AND status = 'pending' AND id = ?5 AND (claimed_until IS NULL OR claimed_until < ?6)`
 			)
-			.bind(claim, now + CLAIM_MS, r.nid, now)
+			.bind(claim, now + CLAIM_MS, r.user_id, r.channel, r.nid, now)
 			.run();
 		if (got.meta.changes !== 1) continue; // another sender has it
 		const finish = (status: string, extra = '', ...binds: unknown[]) =>
 			db
-				.prepare(`UPDATE notifications SET status = ?1, claim = NULL, claimed_until = NULL${extra} WHERE id = ?2 AND claim = ?3`)
-				.bind(status, r.nid, claim, ...binds)
+				.prepare(`UPDATE notifications SET status = ?1, claim = NULL, claimed_until = NULL${extra} WHERE user_id = ?2 AND channel = ?3 AND status = 'pending' AND id = ?4 AND claim = ?5`)
+				.bind(status, r.user_id, r.channel, r.nid, claim, ...binds)
 				.run();
 		if (!users.has(r.user_id)) users.set(r.user_id, await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(r.user_id).first<UserRow>());
 		const user = users.get(r.user_id);
@@ -348,12 +356,12 @@ export async function deliverDue(db: D1Database, now: number, senders: Senders, 
 		}
 		try {
 			await senders[r.channel].send(recipient(user), renderEvent(event, recipient(user), origin, now), { notificationId: r.nid, event });
-			await finish('sent', ', sent_at = ?4, last_error = NULL', now);
+			await finish('sent', ', sent_at = ?6, last_error = NULL', now);
 			sent++;
 		} catch (err) {
 			const attempts = r.attempts + 1;
 			const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
-			await finish(give ? 'failed' : 'pending', ', attempts = ?4, next_attempt_at = ?5, last_error = ?6', attempts, now + retryDelay(attempts), errorText(err));
+			await finish(give ? 'failed' : 'pending', ', attempts = ?6, next_attempt_at = ?7, last_error = ?8', attempts, now + retryDelay(attempts), errorText(err));
 		}
 	}
 	return sent;
@@ -385,7 +393,8 @@ interface TripRow extends EventRow {
  */
 async function deliverTrip(db: D1Database, now: number, senders: Senders, origin: string, userId: string, channel: Channel): Promise<number> {
 	const claim = crypto.randomUUID();
-	// The kind lookup is by primary key, on the user's pending rows only (notifications_user_idx).
+	// The user's pending rows on the channel are a prefix of the key (issue 33: no finished row is
+	// read); the kind lookup is by the events' unique id.
 	const got = await db
 		.prepare(
 			`UPDATE notifications SET claim = ?1, claimed_until = ?2 WHERE user_id = ?3 AND channel = ?4 AND status = 'pending'
@@ -401,9 +410,9 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 				   (SELECT i.read_at FROM inbox i WHERE i.user_id = e.user_id AND i.created_at >= e.created_at AND i.id = e.id || ':inapp') AS seen_at
 				 FROM notifications n JOIN notification_events e ON e.id = n.event_id
 				 LEFT JOIN games g ON g.id = e.game_id LEFT JOIN seats s ON s.game_id = e.game_id AND s.user_id = e.user_id
-				 WHERE n.claim = ?1`
+				 WHERE n.user_id = ?2 AND n.channel = ?3 AND n.status = 'pending' AND n.claim = ?1`
 			)
-			.bind(claim)
+			.bind(claim, userId, channel)
 			.all<TripRow>()
 	).results;
 	const user = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(userId).first<UserRow>();
@@ -422,14 +431,19 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 			r.seen_at !== null
 	}));
 	const trip = tripAt(pending, now);
-	// Statements for the rows `ids` (only while this claim holds them), in chunks: D1 binds at most 100 values.
+	// Statements for the rows `ids` (only while this claim holds them; by the key: ?1 claim, ?2 user,
+	// ?3 channel, `set`'s own binds from ?4), in chunks: D1 binds at most 100 values.
 	const mark = (ids: string[], set: string, ...binds: unknown[]) =>
 		Array.from({ length: Math.ceil(ids.length / 80) }, (_, k) => ids.slice(k * 80, k * 80 + 80)).map((chunk) =>
 			db
-				.prepare(`UPDATE notifications SET ${set}, claim = NULL, claimed_until = NULL WHERE claim = ?1 AND id IN (${chunk.map((_, i) => `?${i + 2 + binds.length}`).join(', ')})`)
-				.bind(claim, ...binds, ...chunk)
+				.prepare(
+					`UPDATE notifications SET ${set ? `${set}, ` : ''}claim = NULL, claimed_until = NULL WHERE user_id = ?2 AND channel = ?3 AND status = 'pending' AND claim = ?1 AND id IN (${chunk.map((_, i) => `?${i + 4 + binds.length}`).join(', ')})`
+				)
+				.bind(claim, userId, channel, ...binds, ...chunk)
 		);
-	const release = [...mark(trip.skip, `status = 'skipped'`), ...mark(trip.wait, 'status = status')];
+	// Those that wait only lose the claim: 1 row each (assigning `status`, even to itself, would
+	// rewrite their pending index entry too).
+	const release = [...mark(trip.skip, `status = 'skipped'`), ...mark(trip.wait, '')];
 	if (release.length) await db.batch(release);
 	if (!trip.send.length || !user) return 0;
 	const told = trip.send.map((id) => byId.get(id)!);
@@ -443,29 +457,35 @@ async function deliverTrip(db: D1Database, now: number, senders: Senders, origin
 		// One game: the push tag is the game's (a newer message replaces the older); several: none.
 		await senders[channel].send(to, renderTrip(events, to, origin, now), { notificationId: carrier.nid, event: games.size === 1 ? newest : null });
 		await db.batch([
-			...mark([carrier.nid], `status = 'sent', sent_at = ?2, last_error = NULL`, now),
-			...mark(others, `status = 'merged', sent_at = ?2, merged_into = ?3, last_error = NULL`, now, carrier.nid)
+			...mark([carrier.nid], `status = 'sent', sent_at = ?4, last_error = NULL`, now),
+			...mark(others, `status = 'merged', sent_at = ?4, merged_into = ?5, last_error = NULL`, now, carrier.nid)
 		]);
 		return trip.send.length;
 	} catch (err) {
 		// All of them wait out the backoff together (none goes out alone in between).
 		const attempts = Math.max(...told.map((r) => r.attempts)) + 1;
 		const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
-		await db.batch(mark(trip.send, 'status = ?2, attempts = ?3, next_attempt_at = ?4, last_error = ?5', give ? 'failed' : 'pending', attempts, now + retryDelay(attempts), errorText(err)));
+		await db.batch(mark(trip.send, 'status = ?4, attempts = ?5, next_attempt_at = ?6, last_error = ?7', give ? 'failed' : 'pending', attempts, now + retryDelay(attempts), errorText(err)));
 		return 0;
 	}
 }
 
 /**
  * Daily digests: for each user and channel in digest mode, one message at DIGEST_AT_MINUTES local
- * time after the oldest waiting item. Returns the next time a digest falls due (or null).
+ * time after the oldest waiting item. Issue 33: a digest row's `next_attempt_at` is when its digest
+ * is due (set by fan-out, or the retry after a failed send), so only the due ones are read, by the
+ * digest index; a user's rows are then claimed and read by the key (user, channel, 'digest').
+ * Returns the next time a digest falls due that this run found early (or null; nextWake finds the
+ * rest in the index).
  */
 export async function deliverDigests(db: D1Database, now: number, senders: Senders, origin: string): Promise<number | null> {
+	// INDEXED BY: for the GROUP BY, SQLite would rather walk the whole table in key order (user,
+	// channel) than sort the few due rows (tests/worker/mail-rows.worker.test.ts checks the plan).
 	const groups = (
 		await db
 			.prepare(
-				`SELECT n.user_id, n.channel, MIN(n.created_at) AS oldest, MAX(n.attempts) AS attempts FROM notifications n
-				 WHERE n.status = 'digest' AND (n.claimed_until IS NULL OR n.claimed_until < ?1) GROUP BY n.user_id, n.channel`
+				`SELECT n.user_id, n.channel, MIN(n.created_at) AS oldest, MAX(n.attempts) AS attempts FROM notifications n INDEXED BY notifications_digest_idx
+				 WHERE n.status = 'digest' AND n.next_attempt_at <= ?1 AND (n.claimed_until IS NULL OR n.claimed_until < ?1) GROUP BY n.user_id, n.channel`
 			)
 			.bind(now)
 			.all<{ user_id: string; channel: Channel; oldest: number; attempts: number }>()
@@ -476,6 +496,12 @@ export async function deliverDigests(db: D1Database, now: number, senders: Sende
 		if (!user) continue;
 		const due = nextLocalTime(g.oldest, user.time_zone, DIGEST_AT_MINUTES);
 		if (now < due) {
+			// Not due on the user's clock now (a row from before migration 0020 holds its fan-out time, or
+			// the user moved to a later time zone): the group's rows wait for it in the index, not here.
+			await db
+				.prepare(`UPDATE notifications SET next_attempt_at = ?3 WHERE user_id = ?1 AND channel = ?2 AND status = 'digest' AND next_attempt_at < ?3`)
+				.bind(g.user_id, g.channel, due)
+				.run();
 			next = next === null ? due : Math.min(next, due);
 			continue;
 		}
@@ -486,42 +512,54 @@ export async function deliverDigests(db: D1Database, now: number, senders: Sende
 			)
 			.bind(claim, now + CLAIM_MS, g.user_id, g.channel, now)
 			.run();
+		// By the key: the user's digest rows on the channel, then the claim (issue 33: was a scan for the claim).
 		const rows = (
 			await db
-				.prepare('SELECT n.id AS nid, e.* FROM notifications n JOIN notification_events e ON e.id = n.event_id WHERE n.claim = ?1 ORDER BY e.created_at')
-				.bind(claim)
+				.prepare(
+					`SELECT n.id AS nid, e.* FROM notifications n JOIN notification_events e ON e.id = n.event_id
+					 WHERE n.user_id = ?2 AND n.channel = ?3 AND n.status = 'digest' AND n.claim = ?1 ORDER BY e.created_at`
+				)
+				.bind(claim, g.user_id, g.channel)
 				.all<EventRow & { nid: string }>()
 		).results;
 		if (!rows.length) continue;
 		const to = recipient(user);
+		const mine = `user_id = ?2 AND channel = ?3 AND status = 'digest' AND claim = ?1`;
 		try {
 			await senders[g.channel].send(to, renderDigest(rows.map(toEvent), to, origin, now), { notificationId: `digest:${claim}`, event: null });
-			await db.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?1, claim = NULL, claimed_until = NULL WHERE claim = ?2`).bind(now, claim).run();
+			await db.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?4, claim = NULL, claimed_until = NULL WHERE ${mine}`).bind(claim, g.user_id, g.channel, now).run();
 		} catch (err) {
 			const attempts = g.attempts + 1;
 			const give = isPermanent(err) || attempts >= MAX_ATTEMPTS;
-			// Retry later: the claim's expiry is the retry time.
+			// Retry later: the retry time is when the digest is due again (the digest index holds it).
 			await db
-				.prepare(`UPDATE notifications SET status = ?1, attempts = ?2, claim = NULL, claimed_until = ?3, last_error = ?4 WHERE claim = ?5`)
-				.bind(give ? 'failed' : 'digest', attempts, now + retryDelay(attempts), errorText(err), claim)
+				.prepare(`UPDATE notifications SET status = ?4, attempts = ?5, next_attempt_at = ?6, claim = NULL, claimed_until = NULL, last_error = ?7 WHERE ${mine}`)
+				.bind(claim, g.user_id, g.channel, give ? 'failed' : 'digest', attempts, now + retryDelay(attempts), errorText(err))
 				.run();
 		}
 	}
 	return next;
 }
 
+/**
+ * The postman's wake-up statement: the earliest time a pending delivery, a retry or a digest can be
+ * tried, each part a search of a partial index (issue 33; tests/worker/notify-plans.worker.test.ts):
+ * - pending rows already due (next_attempt_at ≤ now): when their claim expires, if one holds them
+ *   (a sender at work, or one that died), else now;
+ * - pending rows not yet due: the earliest next_attempt_at (one index entry). One of them claimed
+ *   beyond that time (a trip takes a user's rows before they are due) wakes the postman once early;
+ *   then it is due and counted above by its claim;
+ * - digest rows: the earliest digest due later, and the claims on those due now.
+ */
+export const NEXT_WAKE_SQL = `SELECT MIN(t) AS t FROM (
+	SELECT CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at THEN claimed_until ELSE next_attempt_at END AS t FROM notifications WHERE status = 'pending' AND next_attempt_at <= ?1
+	UNION ALL SELECT MIN(next_attempt_at) FROM notifications WHERE status = 'pending' AND next_attempt_at > ?1
+	UNION ALL SELECT MIN(next_attempt_at) FROM notifications WHERE status = 'digest' AND next_attempt_at > ?1
+	UNION ALL SELECT claimed_until FROM notifications WHERE status = 'digest' AND next_attempt_at <= ?1 AND claimed_until > ?1)`;
+
 /** When the postman must look again: the earliest pending delivery or retry, or a digest. */
 export async function nextWake(db: D1Database, now: number, digest: number | null): Promise<number | null> {
-	const row = await db
-		.prepare(
-			`SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at THEN claimed_until ELSE next_attempt_at END) AS t
-			 FROM notifications WHERE status = 'pending'`
-		)
-		.first<{ t: number | null }>();
-	const retryDigest = await db
-		.prepare(`SELECT MIN(claimed_until) AS t FROM notifications WHERE status = 'digest' AND claimed_until > ?1`)
-		.bind(now)
-		.first<{ t: number | null }>();
-	const times = [row?.t, retryDigest?.t, digest].filter((t): t is number => typeof t === 'number');
+	const row = await db.prepare(NEXT_WAKE_SQL).bind(now).first<{ t: number | null }>();
+	const times = [row?.t, digest].filter((t): t is number => typeof t === 'number');
 	return times.length ? Math.max(now, Math.min(...times)) : null;
 }

@@ -6,7 +6,11 @@
  * the in-app digests.
  */
 import type { ChannelSender, Message, NotifyEvent } from './types';
+import { DELIVERY_EXISTS } from '$lib/server/db/schema';
 import { entryData } from './room-entry';
+
+/** No in-app digest row of the same id (?1) for the user (?2): looked up by the key (issue 33). */
+const UNLESS_DIGEST = ` WHERE NOT ${DELIVERY_EXISTS('?1', '?2', "'inapp'")}`;
 
 export function unreadCount(db: Env['DB'], userId: string) {
 	return db
@@ -54,7 +58,7 @@ export function inboxInsert(db: Env['DB'], id: string, userId: string, gameId: s
 	return db
 		.prepare(
 			'INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6' +
-				(unlessDigest ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE id = ?1)' : '')
+				(unlessDigest ? UNLESS_DIGEST : '')
 		)
 		.bind(id, userId, gameId, kind, JSON.stringify({ subject: msg.subject, text: msg.text, url: msg.url }), at);
 }
@@ -69,7 +73,7 @@ export function inboxEntryInsert(db: Env['DB'], id: string, e: NotifyEvent, unle
 	return db
 		.prepare(
 			'INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6' +
-				(unlessDigest ? ' WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE id = ?1)' : '')
+				(unlessDigest ? UNLESS_DIGEST : '')
 		)
 		.bind(id, e.userId, e.gameId, e.kind, entryData(e), e.createdAt);
 }

@@ -38,6 +38,7 @@
  */
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
+import { DELIVERY_EXISTS } from '$lib/server/db/schema';
 import { INSERT_EVENT_SQL } from './event-row';
 import type { EventData, EventKind, NotifyEvent } from './types';
 
@@ -58,10 +59,13 @@ export function entryData(e: Pick<NotifyEvent, 'data'>): string {
 const inappAtOnce = (urgent: boolean) =>
 	`COALESCE((SELECT mode FROM notification_prefs WHERE user_id = ?2 AND channel = 'inapp'), 'turn') ${urgent ? "<> 'off'" : "= 'turn'"}`;
 
-/** The room's in-app entry (binds: ?1 entry id, ?2 user, ?3 game, ?4 kind, ?5 data, ?6 created_at). */
+/**
+ * The room's in-app entry (binds: ?1 entry id, ?2 user, ?3 game, ?4 kind, ?5 data, ?6 created_at);
+ * the in-app digest row of the same id is looked up by its key (the user's, issue 33), not by a scan.
+ */
 const entrySql = (urgent: boolean) =>
 	'INSERT OR IGNORE INTO inbox (id, user_id, game_id, kind, data, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6 FROM users WHERE id = ?2 AND ' +
-	`${inappAtOnce(urgent)} AND NOT EXISTS (SELECT 1 FROM notifications WHERE id = ?1)`;
+	`${inappAtOnce(urgent)} AND NOT ${DELIVERY_EXISTS('?1', '?2', "'inapp'")}`;
 const ENTRY_SQL = entrySql(false);
 const ENTRY_URGENT_SQL = entrySql(true);
 
