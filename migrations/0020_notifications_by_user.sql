@@ -27,5 +27,5 @@ CREATE TABLE `__new_notifications` (
 INSERT INTO `__new_notifications`("id", "event_id", "user_id", "channel", "status", "attempts", "next_attempt_at", "claim", "claimed_until", "last_error", "created_at", "sent_at", "merged_into") SELECT "id", "event_id", "user_id", "channel", "status", "attempts", "next_attempt_at", "claim", "claimed_until", "last_error", "created_at", "sent_at", "merged_into" FROM `notifications`;--> statement-breakpoint
 DROP TABLE `notifications`;--> statement-breakpoint
 ALTER TABLE `__new_notifications` RENAME TO `notifications`;--> statement-breakpoint
-CREATE INDEX `notifications_pending_idx` ON `notifications` (`next_attempt_at`) WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX `notifications_pending_idx` ON `notifications` (`next_attempt_at`,`id`) WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX `notifications_digest_idx` ON `notifications` (`next_attempt_at`) WHERE status = 'digest';

@@ -324,8 +324,10 @@ export const notifications = sqliteTable(
 	},
 	(t) => [
 		primaryKey({ columns: [t.userId, t.channel, t.status, t.id] }),
-		// deliverDue and nextWake: the due deliveries, oldest first; a finished row leaves it.
-		index('notifications_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+		// deliverDue and nextWake: the due deliveries, oldest first; a finished row leaves it. Ties by
+		// id (`<eventId>:<channel>`): an event's channels side by side, so one user's many rows on one
+		// channel (a trip told once) do not fill deliverDue's batch of 50 before their other channels.
+		index('notifications_pending_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'pending'`),
 		// deliverDigests and nextWake: the digests that are due.
 		index('notifications_digest_idx').on(t.nextAttemptAt).where(sql`status = 'digest'`)
 	]

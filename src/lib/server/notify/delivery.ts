@@ -4,8 +4,9 @@
  * Durable Object runs them on its alarm and the tests run them at any time they like.
  *
  * Exactly once per (event, user, channel):
- * - a delivery's id is `<eventId>:<channel>` and is inserted with INSERT OR IGNORE, so an event
- *   fanned out twice (two postmen, a retry) still has one delivery per channel;
+ * - a delivery's id is `<eventId>:<channel>` and is inserted only if no row of that id exists for
+ *   the user and channel in any status (schema.ts `DELIVERY_EXISTS`; one statement, atomic in D1),
+ *   so an event fanned out twice (two postmen, a retry) still has one delivery per channel;
  * - a sender first claims the row (UPDATE … WHERE status = 'pending' AND no live claim); D1 runs
  *   each statement atomically, so of two senders running at once only one gets `changes = 1`;
  * - only the claim's holder may mark it sent or schedule its retry (`… AND claim = ?`).
@@ -30,7 +31,7 @@
  * events after D1's cursor are fanned out AGAIN, and so are they by two postmen (or a retried run)
  * that read the same events. Exactly once still holds, because everything fan-out writes is keyed
  * by the event, and a second read can add nothing the first already stored:
- * - deliveries are INSERT OR IGNORE by `<eventId>:<channel>` and in-app entries by
+ * - deliveries are inserted only if their `<eventId>:<channel>` is not there yet, in-app entries by
  *   `<eventId>:inapp` — a second read stores nothing, and tells no open page of anything (only
  *   inserts that stored a row are announced);
  * - an in-app event goes either into the inbox (mode "turn") or into a digest row (mode "digest");
@@ -316,7 +317,7 @@ export async function deliverDue(db: D1Database, now: number, senders: Senders, 
 			.prepare(
 				`SELECT n.id AS nid, n.channel, n.attempts, e.* FROM notifications n JOIN notification_events e ON e.id = n.event_id
 				 WHERE n.status = 'pending' AND n.next_attempt_at <= ?1 AND (n.claimed_until IS NULL OR n.claimed_until < ?1)
-				 ORDER BY n.next_attempt_at LIMIT 50`
+				 ORDER BY n.next_attempt_at, n.id LIMIT 50`
 			)
 			.bind(now)
 			.all<EventRow & { nid: string; channel: Channel; attempts: number }>()
