@@ -222,6 +222,8 @@ describe('no statement on the sending path scans notifications (issue 33)', () =
 			await event(u.id, g, t);
 			await event(u.id, g, t + 1000, 'reminder');
 		}
+		// A turn that is stale by the time it is due (a's wait in that game began after it): skipped by the trip.
+		await event(a.id, await game(a.id, t + 500), t);
 		await fanOut(db, t + 1000, ORIGIN);
 		await deliverDue(db, t + 1000, senders, ORIGIN);
 		await deliverDue(db, t + 40_000, senders, ORIGIN);
@@ -250,6 +252,7 @@ describe('no statement on the sending path scans notifications (issue 33)', () =
 			/UPDATE notifications SET claim = \?1, claimed_until = \?2 WHERE user_id = \?3 AND channel = \?4 AND status = 'pending'\s+AND \(claimed_until/,
 			/WHERE n\.user_id = \?2 AND n\.channel = \?3 AND n\.status = 'pending' AND n\.claim = \?1/,
 			/status = 'sent', sent_at = \?4/,
+			/SET status = 'skipped', claim = NULL/,
 			/attempts = \?6, next_attempt_at = \?7/,
 			/status = 'digest' AND n\.next_attempt_at <= \?1/,
 			/SET next_attempt_at = \?3 WHERE user_id = \?1 AND channel = \?2 AND status = 'digest'/,
