@@ -544,7 +544,7 @@ export async function deliverDigests(db: D1Database, now: number, senders: Sende
 
 /**
  * The postman's wake-up statement: the earliest time a pending delivery, a retry or a digest can be
- * tried, each part a search of a partial index (issue 33; tests/worker/notify-plans.worker.test.ts):
+ * tried, each part a search of a partial index (issue 33; tests/worker/mail-rows.worker.test.ts):
  * - pending rows already due (next_attempt_at ≤ now): when their claim expires, if one holds them
  *   (a sender at work, or one that died), else now;
  * - pending rows not yet due: the earliest next_attempt_at (one index entry). One of them claimed
