@@ -8,8 +8,10 @@
  * delivery loop (`deliverDue`: each trip's claim, rows, user, send and mark) with a sender that
  * only waits a given time, by one postman or by several racing on their claims. Since issue 33
  * ("the in-app entry as the event", notify/room-entry.ts) the flush batch writes the in-app entry
- * itself and an event row only for a user the postman serves: the simulated players have no
- * address, so their moves give fan-out nothing to read; the mail part's users have one.
+ * itself and an event row only for a user the postman serves: the simulated players have a verified
+ * address (as the model's players, told by email too), so each move's event reaches fan-out, which
+ * writes its email delivery (left pending: the write path's part stops at fan-out). Without an
+ * address fan-out had nothing to read and the driver's check failed (issue 33, migration 0019).
  */
 import type { D1Database } from '@cloudflare/workers-types';
 import { outboxBatch } from '../../src/lib/server/room/outbox';
@@ -70,7 +72,12 @@ export default {
 			for (const db of [env.DB, env.DB2]) {
 				for (const sql of statements) await db.prepare(sql).run();
 				const now = Date.now();
-				const insert = db.prepare("INSERT OR IGNORE INTO users (id, username, username_key, password_hash, created_at) VALUES (?1, ?1, ?1, 'x', ?2)");
+				// A verified address each: the room then writes an event row for the postman beside the in-app
+				// entry (issue 33, room-entry.ts), and fan-out has each move's event to read — the model's
+				// player, who is told by email too (docs/scale.md).
+				const insert = db.prepare(
+					"INSERT OR IGNORE INTO users (id, username, username_key, password_hash, created_at, email, email_verified_at) VALUES (?1, ?1, ?1, 'x', ?2, ?1 || '@example.com', ?2)"
+				);
 				await db.batch(Array.from({ length: 600 }, (_, i) => insert.bind(`u${i}`, now)));
 			}
 			return Response.json({ ok: true });
