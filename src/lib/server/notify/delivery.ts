@@ -52,11 +52,9 @@ import { cursorWrite, type PostmanCursor } from './cursor';
 import { inboxEntryInsert } from './inapp';
 import { renderDigest, renderEvent, renderTrip } from './render';
 import { nextLocalTime, quietUntil } from './time';
-import type { ChannelSender, EventKind, NotifyEvent, Recipient } from './types';
+import { URGENT_KINDS, type ChannelSender, type EventKind, type NotifyEvent, type Recipient } from './types';
 
 export const DEFAULT_MODE: Record<Channel, Mode> = { inapp: 'turn', email: 'turn', push: 'turn', webhook: 'turn' };
-/** About a running clock: a digest would come too late, so these go out at once unless off. */
-const URGENT: ReadonlySet<EventKind> = new Set(['reminder', 'timeout', 'dropped']);
 /** Channels that reach a person's pocket respect quiet hours; the in-app inbox is silent anyway. */
 const LOUD: ReadonlySet<Channel> = new Set(['email', 'push', 'webhook']);
 /** Local time of the daily digest. */
@@ -182,7 +180,7 @@ export async function fanOut(
 			if ((e.kind === 'turn' || e.kind === 'chat') && e.game_open) continue;
 			let status = 'pending';
 			let due = now;
-			if (mode === 'digest' && !URGENT.has(e.kind as EventKind)) {
+			if (mode === 'digest' && !URGENT_KINDS.has(e.kind as EventKind)) {
 				status = 'digest';
 				// When its digest is due (the user's next DIGEST_AT): deliverDigests looks for the due
 				// ones by this time in the digest index, never at the rows still waiting (issue 33).

@@ -13,13 +13,24 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { NotifyEvent } from './types';
 
-export const INSERT_EVENT_SQL =
-	'INSERT OR IGNORE INTO notification_events (seq, id, user_id, game_id, kind, version, game_open, data, created_at) ' +
-	'SELECT MAX(COALESCE((SELECT MAX(seq) FROM notification_events), 0), COALESCE((SELECT MAX(seq) FROM postman_cursor), 0)) + 1, ' +
-	'?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8';
+/**
+ * The insert; `byRoom`: the row is marked `inapp_by_room` (the room wrote its in-app entry,
+ * room-entry.ts) and stored only where the SQL condition `byRoom.where` holds (same binds).
+ */
+export function insertEventSql(byRoom?: { where: string }): string {
+	return (
+		`INSERT OR IGNORE INTO notification_events (seq, id, user_id, game_id, kind, version, game_open, data, created_at${byRoom ? ', inapp_by_room' : ''}) ` +
+		'SELECT MAX(COALESCE((SELECT MAX(seq) FROM notification_events), 0), COALESCE((SELECT MAX(seq) FROM postman_cursor), 0)) + 1, ' +
+		`?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8${byRoom ? `, 1 WHERE ${byRoom.where}` : ''}`
+	);
+}
+export const INSERT_EVENT_SQL = insertEventSql();
+
+/** The insert's binds ?1…?8 for an event. */
+export const eventBinds = (e: NotifyEvent) => [e.id, e.userId, e.gameId, e.kind, e.version, e.gameOpen ? 1 : 0, JSON.stringify(e.data), e.createdAt] as const;
 
 export function insertEvent(db: D1Database, e: NotifyEvent): D1PreparedStatement {
-	return db.prepare(INSERT_EVENT_SQL).bind(e.id, e.userId, e.gameId, e.kind, e.version, e.gameOpen ? 1 : 0, JSON.stringify(e.data), e.createdAt);
+	return db.prepare(INSERT_EVENT_SQL).bind(...eventBinds(e));
 }
 
 /**

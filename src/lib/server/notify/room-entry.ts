@@ -18,7 +18,7 @@
  *   entry nor an email is lost by not writing it;
  * - the entry: only if the recipient exists (a deleted user must not fail the batch on the inbox's
  *   foreign key: INSERT … SELECT … FROM users), and their in-app mode is 'turn' — or anything but
- *   'off' for the urgent kinds (reminder, timeout, dropped: delivery.ts URGENT) — and no in-app
+ *   'off' for the urgent kinds (reminder, timeout, dropped: types.ts URGENT_KINDS) — and no in-app
  *   digest row of the same id exists (never both: a mode changed between a first, failed-to-answer
  *   flush and its retry);
  * - the event row: only if the recipient has a verified email, a webhook, a push subscription or
@@ -39,11 +39,9 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { D1Payload } from '$lib/protocol/room';
 import { DELIVERY_EXISTS } from '$lib/server/db/schema';
-import { INSERT_EVENT_SQL } from './event-row';
-import type { EventData, EventKind, NotifyEvent } from './types';
+import { eventBinds, insertEvent, insertEventSql } from './event-row';
+import { URGENT_KINDS, type EventData, type NotifyEvent } from './types';
 
-/** About a running clock: in-app at once unless off, whatever the mode (delivery.ts URGENT). */
-const URGENT: ReadonlySet<EventKind> = new Set(['reminder', 'timeout', 'dropped']);
 
 /** What an in-app entry made from an event stores in `inbox.data` (inbox.ts reads both shapes). */
 export interface EntryData {
@@ -79,7 +77,7 @@ export const NEEDS_POSTMAN =
 	"OR EXISTS (SELECT 1 FROM notification_prefs n WHERE n.user_id = ?2 AND n.channel = 'inapp' AND n.mode = 'digest')))";
 
 /** The event row, marked "in-app written by the room", only if NEEDS_POSTMAN (event-row.ts's binds ?1…?8). */
-const MARKED_EVENT_SQL = INSERT_EVENT_SQL.replace('created_at) ', 'created_at, inapp_by_room) ').replace(/\?8$/, `?8, 1 WHERE ${NEEDS_POSTMAN}`);
+const MARKED_EVENT_SQL = insertEventSql({ where: NEEDS_POSTMAN });
 
 /**
  * Is a "your turn" still news in the state the room holds (`p`: its D1 rows now)? The seat is
@@ -112,15 +110,15 @@ export function eventWrites(db: D1Database, events: readonly NotifyEvent[], news
 		if (e.kind === 'chat') {
 			// Chat: the postman's path, whole (mutes, chat modes): the event row as before, unmarked.
 			out.eventRows.push(out.statements.length);
-			out.statements.push(db.prepare(INSERT_EVENT_SQL).bind(e.id, e.userId, e.gameId, e.kind, e.version, e.gameOpen ? 1 : 0, JSON.stringify(e.data), e.createdAt));
+			out.statements.push(insertEvent(db, e));
 			continue;
 		}
 		// A turn for someone looking at the game, or no longer (or newly) awaited: nobody is told, on any channel.
 		if (e.kind === 'turn' && (e.gameOpen || !news(e))) continue;
 		out.entries.set(out.statements.length, e.userId);
-		out.statements.push(db.prepare(URGENT.has(e.kind) ? ENTRY_URGENT_SQL : ENTRY_SQL).bind(`${e.id}:inapp`, e.userId, e.gameId, e.kind, entryData(e), e.createdAt));
+		out.statements.push(db.prepare(URGENT_KINDS.has(e.kind) ? ENTRY_URGENT_SQL : ENTRY_SQL).bind(`${e.id}:inapp`, e.userId, e.gameId, e.kind, entryData(e), e.createdAt));
 		out.eventRows.push(out.statements.length);
-		out.statements.push(db.prepare(MARKED_EVENT_SQL).bind(e.id, e.userId, e.gameId, e.kind, e.version, e.gameOpen ? 1 : 0, JSON.stringify(e.data), e.createdAt));
+		out.statements.push(db.prepare(MARKED_EVENT_SQL).bind(...eventBinds(e)));
 	}
 	return out;
 }

@@ -29,6 +29,12 @@ export type EventKind =
 	/** Someone wrote at the table (`author`'s seat; never the text: docs/chat.md). Issue 15. */
 	| 'chat';
 
+/**
+ * About a running clock: a digest would come too late, so these go out at once unless the channel is
+ * off — by the room's in-app entry (room-entry.ts) and by the postman (delivery.ts) alike.
+ */
+export const URGENT_KINDS: ReadonlySet<EventKind> = new Set(['reminder', 'timeout', 'dropped']);
+
 export interface EventData {
 	gameId: string;
 	/**
