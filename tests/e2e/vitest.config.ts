@@ -16,12 +16,10 @@ export default defineConfig({
 		environment: 'node',
 		testTimeout: 240_000,
 		hookTimeout: 180_000,
-		// Three files at once: each has its own server, D1 copy and browsers, and a file spends most of
-		// its time waiting (for the server, for timers). Two left a core idle much of the step: in a
-		// fresh-clone CI run (issue 33) the step's processes used 453 s of CPU in 1,132 s beside the
-		// Worker lane's 518 s, and the step was the last to end (docs/testing.md).
+		// Two files at once: each has its own server, D1 copy and browsers, and a file spends most of
+		// its time waiting (for the server, for timers), so two fill the two cores (docs/testing.md).
 		fileParallelism: true,
-		maxWorkers: 3,
+		maxWorkers: 2,
 		// The longest files first (sequencer.ts): on a fresh clone Vitest would start the larger files
 		// first, and a small but slow one ran alone at the end.
 		sequence: { sequencer: LongestFirst }
