@@ -42,7 +42,6 @@ import { DELIVERY_EXISTS } from '$lib/server/db/schema';
 import { eventBinds, insertEvent, insertEventSql } from './event-row';
 import { URGENT_KINDS, type EventData, type NotifyEvent } from './types';
 
-
 /** What an in-app entry made from an event stores in `inbox.data` (inbox.ts reads both shapes). */
 export interface EntryData {
 	event: EventData;
