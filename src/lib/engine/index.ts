@@ -3,7 +3,7 @@ export { replay, replaySteps, type OnStep, type Replayable, type Steps } from '.
 export { cloneJson, jsonEqual } from './clone';
 export { next, below, shuffle, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
-export type { Bot, DrawCheck, GameKind, Kind, KindTexts, LogBatch, Outcome, RandomnessCheck, Queueing, RevealedGame, Standing, StatusLine } from './kind';
+export type { Bot, DrawCheck, GameKind, Kind, KindTexts, LogBatch, Outcome, PositionFormat, RandomnessCheck, Queueing, RevealedGame, Standing, StatusLine, WriteOptions } from './kind';
 export { erase } from './kind';
 export { awaited, checkOutcome, isOver, placesBy, resultOf, scoreSheets, startState, type GameResult, type ResultKind } from './outcome';
 export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';

@@ -198,9 +198,23 @@ export interface PositionFormat<State> {
 	 * `start` with the state's seed give `state` back (tests/kinds/contract.test.ts checks it on
 	 * states of random play).
 	 */
-	write(state: State): Record<string, unknown>;
+	write(state: State, opts?: WriteOptions): Record<string, unknown>;
 	/** Where the format is documented (a docs/ path and section), for error messages and tools. */
 	readonly doc: string;
+}
+
+/**
+ * How `PositionFormat.write` writes a state (issue 34). `fresh`: leave out everything that only the
+ * game's seed decided and nobody has seen — the generator's state, the order of face-down piles and
+ * decks, what is still to be drawn — so that `start` with *another* seed draws all of it anew (a game
+ * played on from a finished game's position has its own seed and commitment for everything random
+ * from then on: a player who studied the finished game's history must not know the next draws).
+ * Everything public or held by a seat (hands, displays, the board, whose turn, the decision
+ * awaited) is written exactly as without it. Without `fresh` the state round-trips exactly with its
+ * own seed.
+ */
+export interface WriteOptions {
+	fresh?: boolean;
 }
 
 /**
