@@ -7,7 +7,10 @@
  * foreground. Ctrl-C, SIGTERM and SIGHUP stop wrangler and workerd — at any step, also before the
  * server answers (tests/e2e/start.e2e.ts). package.json runs this with `exec` so npm's shell does not
  * stay in between: npm passes a SIGTERM to its child, and a shell would die of it without passing it
- * on (issue 30: `kill <npm>` left wrangler running).
+ * on (issue 30: `kill <npm>` left wrangler running). And with `node --import tsx`, not the `tsx`
+ * command: tsx's CLI runs the script in a child, relays a signal to it and SIGKILLs it when its
+ * acknowledgement takes over 30 ms — on a loaded machine before the shutdown below had stopped
+ * wrangler (issue 34: a CI run found wrangler and workerd alive after `npm start` had ended).
  *
  * The default state directory is wrangler's own (.wrangler/state), so `npm run preview` serves the
  * same data. The seed is idempotent: a second start signs the demo users in and adds nothing.
