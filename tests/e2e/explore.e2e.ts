@@ -1,0 +1,220 @@
+/**
+ * Issue 34: explore a finished game from any step, and play on from there. A 3-player Rapa Nui game
+ * is played to its end by the kind's bots through the API; then a browser opens its history at a
+ * middle step, follows "Explore from here", makes three moves on the kind's own table (as whichever
+ * seat is awaited), shares the line, and a fresh browser (signed out) opens the same line from the
+ * link. A link whose line the rules refuse is said so, with the engine's reason. Screenshots (phone
+ * and desktop, English and German) go to test-results/screenshots/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { decodeLine, encodeLine, playLine, seedRng, type GameExportV2, type LineMove } from '../../src/lib/engine/index';
+import { kindOf } from '../../src/lib/games/index';
+import { History } from '../../src/lib/ui/history/steps';
+import { Client } from '../../scripts/lib/client';
+import { ROOT } from '../../scripts/lib/devserver';
+import { newPerson, type Person } from './browser';
+import { watchCsp } from './csp';
+import { startTestServer, type TestServer } from './server';
+
+const KIND = kindOf('rapanui')!;
+const SHOTS = join(ROOT, 'test-results/screenshots');
+const MSG = JSON.parse(readFileSync(join(ROOT, 'messages/en.json'), 'utf8')) as Record<string, unknown>;
+const PASSWORD = 'correct horse battery staple';
+
+let server: TestServer;
+let clients: Client[];
+let id: string;
+let exported: GameExportV2;
+let history: History;
+let mid: number;
+let person: Person;
+
+/** The Composer's test id of a Rapa Nui move (src/lib/ui/rapanui/Composer.svelte `moveTestId`; a column to draw from is its own button). */
+function testId(mv: Record<string, unknown>): string {
+	switch (mv.type) {
+		case 'buy':
+		case 'sacrifice':
+		case 'supply':
+			return `move-${mv.type}-${mv.kind}`;
+		case 'play':
+			return `move-play-${mv.card}-${mv.count}`;
+		case 'skip':
+			return 'move-skip';
+		case 'draw':
+			return `draw-${mv.column}`;
+		case 'moai':
+			return `move-moai-${mv.choice}`;
+		case 'substitute':
+			return `move-substitute-${mv.kind ?? 'none'}`;
+		default:
+			return `move-${String(mv.type)}`;
+	}
+}
+
+beforeAll(async () => {
+	server = await startTestServer({ ROOM_TEST_SEAMS: '1' });
+	const suffix = Date.now().toString(36).slice(-5);
+	clients = ['ana', 'ben', 'caro'].map((n) => new Client(server.url, `x${n}${suffix}`));
+	for (const c of clients) await c.signup(c.username, PASSWORD);
+	({ id } = await clients[0].api<{ id: string }>('POST', '/api/dev/scenario', { kind: KIND.id, usernames: clients.map((c) => c.username), seed: 'e2e-explore', config: {} }));
+	// The kind's own bot plays every seat from that seat's view, through the API, to the end.
+	const bot = KIND.bots[KIND.defaultBot];
+	const rng = seedRng('e2e-explore-bots');
+	for (let guard = 0; guard < 2000; guard++) {
+		const g = await clients[0].game<unknown>(id);
+		if (g.status === 'finished') break;
+		const seat = (g as unknown as { activeSeats: number[] }).activeSeats[0];
+		const mine = await clients[seat].game<unknown>(id);
+		await clients[seat].move(id, bot(mine.view, seat, rng), mine.version);
+	}
+	exported = await clients[0].api<GameExportV2>('GET', `/api/games/${id}/export`);
+	history = new History(KIND, exported, (s) => exported.players[s].username);
+	mid = Math.floor(history.last / 2);
+	person = await newPerson({ width: 1280, height: 900 });
+	const [name, value] = clients[0].cookie.split('=');
+	await person.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+	mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+	await person?.close().catch(() => {});
+	await server?.close();
+});
+
+const bar = (p: Page) => p.getByTestId('explore-bar');
+const movesOf = async (p: Page) => Number(await bar(p).getAttribute('data-moves'));
+const lineOf = (p: Page): LineMove[] => {
+	const r = decodeLine(new URL(p.url()).searchParams.get('line'));
+	if (!r.ok) throw new Error(r.message);
+	return r.value;
+};
+
+/** Plays one move on the table as the awaited seat: the first legal move the Composer offers. */
+async function playOne(p: Page, state: unknown): Promise<void> {
+	const seat = KIND.activeSeats(state)[0];
+	const before = await movesOf(p);
+	await expect.poll(() => p.getByTestId('explore-seat').nth(seat).isChecked()).toBe(true);
+	for (const mv of KIND.legalMoves(state, seat) as Record<string, unknown>[]) {
+		const option = p.getByTestId(testId(mv));
+		if (!(await option.count())) continue;
+		await option.first().click();
+		await p.getByTestId('confirm').click();
+		await expect.poll(() => movesOf(p)).toBe(before + 1);
+		return;
+	}
+	throw new Error(`no move of seat ${seat} on the table`);
+}
+
+describe('exploring a finished game', () => {
+	let page: Page;
+	let shared: string;
+
+	test('from the history at a middle step: three moves of the awaited seats, each checked by the engine, in the link', async () => {
+		page = await person.context.newPage();
+		const csp = await watchCsp(page);
+		await page.goto(`${server.url}/games/${id}/history?step=${mid}`);
+		await page.locator('[data-ready="true"]').waitFor();
+		await page.getByTestId('history-explore').click();
+		await page.waitForURL(/\/explore\?/);
+		expect(new URL(page.url()).searchParams.get('step')).toBe(String(mid));
+		await page.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+		await expect.poll(() => page.getByTestId('explore-banner').textContent()).toContain(MSG.explore_not_played as string);
+		// The seed continued is the default, and the page says where chance comes from.
+		expect(await page.getByTestId('chance-seed').isChecked()).toBe(true);
+		expect(await page.getByTestId('chance-note').textContent()).toContain("revealed seed");
+
+		let state = history.state(mid);
+		for (let i = 0; i < 3; i++) {
+			await playOne(page, state);
+			const line = lineOf(page);
+			expect(line.length).toBe(i + 1);
+			const r = playLine(KIND, history.state(mid), line);
+			expect(r.error).toBeNull();
+			state = r.moves.at(-1)!.state;
+		}
+		expect(await page.getByTestId('explore-move').count()).toBe(3);
+		await page.screenshot({ path: join(SHOTS, 'explore-desktop-en.png'), fullPage: true });
+
+		// Back one move and forward again: the line stays; the address bar says where.
+		await page.getByRole('button', { name: MSG.explore_prev as string }).click();
+		await expect.poll(() => bar(page).getAttribute('data-at')).toBe('2');
+		expect(new URL(page.url()).searchParams.get('at')).toBe('2');
+		await page.getByRole('button', { name: MSG.explore_next as string }).click();
+		await expect.poll(() => bar(page).getAttribute('data-at')).toBe('3');
+
+		await page.getByTestId('explore-share').click();
+		await expect.poll(() => page.getByTestId('explore-notice').textContent()).not.toBe('');
+		shared = page.url();
+		expect(await csp.violations()).toEqual([]);
+	});
+
+	test('the shared link opens the same line in a fresh browser, signed out', async () => {
+		const stranger = await newPerson({ width: 390, height: 844 });
+		try {
+			const p = await stranger.context.newPage();
+			await p.goto(shared);
+			await p.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+			expect(await movesOf(p)).toBe(3);
+			expect(await p.getByTestId('explore-move').allTextContents()).toEqual(await page.getByTestId('explore-move').allTextContents());
+			expect(await p.getByTestId('explore-link-problem').count()).toBe(0);
+			// Signed out: playing on needs an account, and the page says so.
+			expect(await p.getByTestId('playon').textContent()).toContain(MSG.explore_playon_signin as string);
+			await p.screenshot({ path: join(SHOTS, 'explore-phone-en.png'), fullPage: true });
+			const width = await p.evaluate(() => document.documentElement.scrollWidth);
+			expect(width).toBeLessThanOrEqual(390);
+		} finally {
+			await stranger.close();
+		}
+	});
+
+	test('a link whose line the rules refuse says so, with the reason, and keeps the moves before', async () => {
+		const line = lineOf(page);
+		const after = playLine(KIND, history.state(mid), line.slice(0, 2)).moves.at(-1)!.state;
+		const idle = [0, 1, 2].find((s) => !KIND.activeSeats(after).includes(s))!;
+		const bad = [...line.slice(0, 2), { seat: idle, move: line[2].move }];
+		expect(playLine(KIND, history.state(mid), bad).error?.index).toBe(2);
+		const url = new URL(shared);
+		url.searchParams.set('line', encodeLine(bad));
+		url.searchParams.delete('at');
+		const p = await person.context.newPage();
+		await p.goto(url.href);
+		await p.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+		await expect.poll(() => p.getByTestId('explore-link-problem').textContent()).toContain('move 3');
+		expect(await movesOf(p)).toBe(2);
+		// A damaged link: not read, said so.
+		url.searchParams.set('line', 'not*a*line');
+		await p.goto(url.href);
+		await p.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+		await expect.poll(() => p.getByTestId('explore-link-problem').isVisible()).toBe(true);
+		expect(await movesOf(p)).toBe(0);
+		await p.close();
+	});
+
+	test('fresh draws: a seed of the browser, in the link, re-rolled on request', async () => {
+		await page.getByTestId('chance-fresh').check();
+		await expect.poll(() => new URL(page.url()).searchParams.get('chance')).toMatch(/^[0-9a-f]{32}$/);
+		const first = new URL(page.url()).searchParams.get('chance')!;
+		expect(await page.getByTestId('chance-note').textContent()).toContain(first.slice(0, 8));
+		await page.getByTestId('chance-reroll').click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('chance')).not.toBe(first);
+		// The line's moves that are still possible with the new draws are kept, and the banner stays.
+		expect(await movesOf(page)).toBeLessThanOrEqual(3);
+		expect(await page.getByTestId('explore-banner').isVisible()).toBe(true);
+		// Back to the game's seed.
+		await page.getByTestId('chance-seed').check();
+		await expect.poll(() => new URL(page.url()).searchParams.get('chance')).toBeNull();
+	});
+
+	test('in German', async () => {
+		const de = JSON.parse(readFileSync(join(ROOT, 'messages/de.json'), 'utf8')) as Record<string, unknown>;
+		const p = await person.context.newPage();
+		await p.goto(shared.replace(server.url, `${server.url}/de`));
+		await p.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+		expect(await p.getByTestId('explore-banner').textContent()).toContain(de.explore_not_played as string);
+		await p.screenshot({ path: join(SHOTS, 'explore-desktop-de.png'), fullPage: true });
+		await p.close();
+	});
+});
