@@ -8,7 +8,8 @@
  * from the same config and seed (the engine's setup, M-2). The bookkeeping the state keeps — the
  * public counts of the piles, each colour's supply of birds and leaders, the seed's commitment — is
  * derived, never asked for. Cards a position does not place lie in their pile (bird pile, mammal
- * deck, terrain deck) in the order setup left them; a leader tile placed elsewhere leaves its region;
+ * deck, terrain deck) in the order setup left them, or, for a pile written `{ top }`, shuffled from
+ * the seed under that top (issue 34's fresh positions); a leader tile placed elsewhere leaves its region;
  * the karakia tiles nobody holds lie on their stacks. An impossible position is refused with
  * `BAD_POSITION` and what is wrong: the invariants (invariants.ts: every card, tile and piece exactly
  * once, M-1.2–M-1.8) and the checks below (a decision that fits the board and the round).
