@@ -132,6 +132,89 @@ describe.each(KINDS.map((k) => [k.id, k] as const))('the kind contract: %s', (_i
 		expect(format.doc).toMatch(/^docs\/.+\.md/);
 	});
 
+	// Issue 34 (engine/kind.ts `WriteOptions`): a game played on from a position has its own seed for
+	// everything random from then on. Generic: what is unseen is judged only through the kind's own
+	// views, writes and randomness check, never by looking inside a state.
+	it.skipIf(!kind.position)('fresh position: the same game for every seat, everything unseen drawn anew from the new seed; idempotent; verified', () => {
+		const format = kind.position!;
+		const options = v.parse(kind.options, {});
+		const json = (x: unknown) => JSON.parse(JSON.stringify(x)) as Record<string, unknown>;
+		/** A view with the game's commitment (the one thing a view shows of its seed while it runs) masked. */
+		const masked = (x: unknown, seed: string) => JSON.stringify(x).replaceAll(commitSeed(seed), '<commitment>');
+		let checked = 0;
+		let running = 0;
+		let redrawn = 0;
+		for (let g = 0; g < 4; g++) {
+			const players = kind.seats.min + (g % (kind.seats.max - kind.seats.min + 1));
+			const seats = Array.from({ length: players }, (_, i) => i);
+			const config = kind.config(options, players);
+			if (!config.ok) throw new Error(config.message);
+			const seed = `fresh-${kind.id}-${g}`;
+			const startFresh = (extra: Record<string, unknown>, newSeed: string) => {
+				const c = kind.config(options, players, extra);
+				if (!c.ok) throw new Error(`${c.code}: ${c.message}`);
+				const s = kind.start(c.value, newSeed);
+				if (!s.ok) throw new Error(`${s.code}: ${s.message}`);
+				return { config: c.value, state: s.value.state };
+			};
+			const check = (state: unknown, index: number) => {
+				const at = `${kind.id} game ${g} move ${index}`;
+				// Through JSON, as a link or a request body brings it.
+				const fresh = json(format.write(state, { fresh: true }));
+				const a = startFresh(fresh, `${seed}/another seed`);
+				const b = startFresh(fresh, `${seed}/a third seed`);
+				// Idempotent: the fresh game written fresh is the same position (nothing seen was lost or redrawn).
+				expect(json(format.write(a.state, { fresh: true })), `${at}: the fresh position is not idempotent`).toEqual(fresh);
+				expect(json(format.write(b.state, { fresh: true })), `${at}: the fresh position is not idempotent`).toEqual(fresh);
+				// The same decision awaits the same seats, with the same choices, and the same end.
+				expect(kind.activeSeats(a.state), at).toEqual(kind.activeSeats(state));
+				expect(kind.status(a.state), at).toEqual(kind.status(state));
+				expect(kind.outcome(a.state), at).toEqual(kind.outcome(state));
+				for (const seat of seats) expect(jsonEqual(kind.legalMoves(a.state, seat), kind.legalMoves(state, seat)), `${at}: seat ${seat}'s legal moves differ`).toBe(true);
+				if (kind.outcome(state) === null) {
+					// While it runs, every seat and a spectator see the same game; only the commitment is the new seed's.
+					for (const viewer of [null, ...seats]) {
+						const va = kind.view(a.state, viewer);
+						expect(JSON.stringify(va), `${at}: the new game shows no commitment of its own seed`).toContain(commitSeed(`${seed}/another seed`));
+						expect(JSON.stringify(va), `${at}: the new game shows the original's commitment`).not.toContain(commitSeed(seed));
+						expect(masked(va, `${seed}/another seed`), `${at}: viewer ${viewer} sees another game`).toBe(masked(kind.view(state, viewer), seed));
+						expect(masked(kind.view(b.state, viewer), `${seed}/a third seed`)).toBe(masked(va, `${seed}/another seed`));
+					}
+					running++;
+					// The seed decides what is unseen: two seeds, two full positions (while something is left to draw).
+					if (!jsonEqual(json(format.write(a.state)), json(format.write(b.state)))) redrawn++;
+				}
+				checked++;
+				return a;
+			};
+			const out = playOut(kind, {
+				config: config.value,
+				seed,
+				bots: randomLegal(kind),
+				rng: seedRng(`${seed}/bots`),
+				onMove: ({ index, state }) => {
+					if (index % 5 === 0) check(state, index);
+				}
+			});
+			check(out.state, out.moves.length);
+			// A game played on from the middle, with its own seed: it replays and its randomness check
+			// confirms it with that seed and its commitment, not with the original's.
+			const mid = replay(kind, { game: kind.id, engineVersion: kind.engineVersion, config: config.value, seed }, out.moves.slice(0, Math.floor(out.moves.length / 2)));
+			if (!mid.ok) throw new Error(mid.message);
+			const from = startFresh(json(format.write(mid.value, { fresh: true })), `${seed}/play on`);
+			const rest = playOut(kind, { config: from.config, seed: `${seed}/play on`, bots: randomLegal(kind), rng: seedRng(`${seed}/rest`) });
+			expect(isOver(kind, rest.state)).toBe(true);
+			const again = replay(kind, { game: kind.id, engineVersion: kind.engineVersion, config: from.config, seed: `${seed}/play on` }, rest.moves);
+			expect(again.ok && jsonEqual(again.value, rest.state)).toBe(true);
+			const revealed = { config: from.config, seed: `${seed}/play on`, seedCommitment: commitSeed(`${seed}/play on`), moves: rest.moves, log: rest.log };
+			expect(kind.verify(revealed)).toMatchObject({ ok: true, commitment: true });
+			expect(kind.verify({ ...revealed, seedCommitment: commitSeed(seed) }).commitment).toBe(false);
+		}
+		expect(checked).toBeGreaterThan(20);
+		// Most running positions still have something unseen, and the new seed draws it anew.
+		expect(redrawn).toBeGreaterThan(running / 2);
+	});
+
 	it('passes the contract-level fuzzer (what `npm run fuzz` runs for a kind without its own)', () => {
 		const n = kind.id === 'takeaway' ? 40 : 2;
 		for (let i = 0; i < n; i++) {

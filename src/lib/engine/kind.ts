@@ -196,7 +196,8 @@ export interface PositionFormat<State> {
 	 * The scenario extra that starts a game at `state` (its `position`, and whatever else its start
 	 * needs, e.g. colours and the start player): `config(options, state's seats, write(state))` and
 	 * `start` with the state's seed give `state` back (tests/kinds/contract.test.ts checks it on
-	 * states of random play).
+	 * states of random play). With `{ fresh: true }` (see `WriteOptions`), `start` with any seed gives
+	 * the same game for every seat, with what nobody has seen drawn from that seed.
 	 */
 	write(state: State, opts?: WriteOptions): Record<string, unknown>;
 	/** Where the format is documented (a docs/ path and section), for error messages and tools. */
@@ -212,6 +213,16 @@ export interface PositionFormat<State> {
  * Everything public or held by a seat (hands, displays, the board, whose turn, the decision
  * awaited) is written exactly as without it. Without `fresh` the state round-trips exactly with its
  * own seed.
+ *
+ * What is unseen follows the kind's rules on secrets (what is face down, and whether anyone saw its
+ * order); what a seat holds secretly — a hand, a face-down card's kind, a sealed choice — is the
+ * seat's knowledge, not the seed's, and stays. A format writes a pile left to the seed in a form its
+ * reader shuffles from the seed (Rapa Nui and Moa: `{ top: [] }`, docs/positions.md "Fresh
+ * positions"), so the new game's randomness check recomputes it. tests/kinds/contract.test.ts checks,
+ * on states of random play: `write(start(config(write(s, fresh)), another seed), fresh)` equals
+ * `write(s, fresh)`; the same seats are awaited with the same legal moves, status and outcome; every
+ * seat's and the spectator's view of a running game differs only by the commitment; another seed
+ * draws the unseen anew; a game played on from it is confirmed by `verify` with its own seed.
  */
 export interface WriteOptions {
 	fresh?: boolean;

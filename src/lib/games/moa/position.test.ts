@@ -2,11 +2,14 @@
 // the game there, derives the bookkeeping, hides what views hide, and refuses what no game reaches
 // (M-1.2–M-1.8 conservation, M-4.2 and M-5.1 counts, M-3, M-6.3, M-10.4, M-11.2 decisions).
 import { describe, expect, it } from 'vitest';
+import { commitSeed, playOut, randomLegal, replay, seedRng } from '$lib/engine';
 import { moa } from './index';
 import { moaKind } from './kind';
+import { invariantErrors } from './invariants';
 import { BIRD_CARDS } from './rules';
 import { positioned, refusedPosition, SEED, startedAt } from './test-helpers';
-import type { MoaPosition } from './position';
+import { writePosition, type MoaPosition } from './position';
+import type { Colour, MoaState } from './types';
 
 const B = (from: number, count: number) => BIRD_CARDS.slice(from, from + count).map((c) => c.id);
 
@@ -125,5 +128,103 @@ describe('impossible positions are refused with what is wrong (BAD_POSITION)', (
 		if (!c.ok) throw new Error(c.message);
 		const s = moaKind.start(c.value, SEED);
 		expect(s.ok && [s.value.state.colours, s.value.state.phase]).toEqual([['blue', 'red', 'yellow'], { kind: 'turn', seat: 0, acted: false }]);
+	});
+});
+
+// Issue 34 (engine/kind.ts `WriteOptions`): a game played on from a position draws what nobody has
+// seen from its own seed — the generator, the mammal deck, the bird pile and the terrain cards not
+// drawn (M-0.2.2–M-0.2.4, M-0.3) — and keeps everything public (M-0.1) and the hands (M-0.2.1).
+describe('fresh positions (issue 34): what nobody has seen is left to the new game’s seed', () => {
+	const config = { players: 3, startPlayer: 0, colours: ['red', 'yellow', 'green'] as Colour[] };
+	const startAt = (extra: Record<string, unknown>, seed: string) => {
+		const r = moa.start({ ...config, ...JSON.parse(JSON.stringify(extra)) }, seed);
+		if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+		expect(invariantErrors(r.value.state)).toEqual([]);
+		return r.value.state;
+	};
+	/** A state of period 2 reached by random play (reshuffles, drawn terrain, cards discarded). */
+	const played = (() => {
+		let at: MoaState | null = null;
+		playOut(moaKind, {
+			config,
+			seed: 'the finished game',
+			bots: randomLegal(moaKind),
+			rng: seedRng('fresh bots'),
+			onMove: ({ state }) => {
+				if (state.period === 2 && state.round === 3) {
+					at = state;
+					return false;
+				}
+			}
+		});
+		if (!at) throw new Error('no state of period 2, round 3');
+		return at as MoaState;
+	})();
+	const noCommitment = (x: object) => ({ ...x, seedCommitment: '' });
+
+	it('`fresh` leaves out the generator and the set-aside terrain cards and writes the three face-down piles as { top: [] }; the rest exactly as without it', () => {
+		for (const s of [positioned(3, MIDGAME), played]) {
+			const { rng: _rng, terrainAside: _aside, ...kept } = writePosition(s).position;
+			expect(writePosition(s, { fresh: true }).position).toEqual({ ...kept, mammalDeck: { top: [] }, birdPile: { top: [] }, terrainDeck: { top: [] } });
+			expect(writePosition(s, { fresh: true }).colours).toEqual(writePosition(s).colours);
+		}
+	});
+
+	it('another seed: the same cards in each pile in another order, 16 terrain cards set aside anew; the same game for every seat and a spectator; idempotent', () => {
+		const s = played;
+		const fresh = writePosition(s, { fresh: true });
+		const a = startAt(fresh, 'another seed');
+		const b = startAt(fresh, 'a third seed');
+		const sorted = (x: string[]) => [...x].sort();
+		expect(sorted(a.secret.mammalDeck)).toEqual(sorted(s.secret.mammalDeck));
+		expect(sorted(a.secret.birdPile)).toEqual(sorted(s.secret.birdPile));
+		// M-0.2.3: only the set-aside and undrawn cards together are public; which are which is drawn anew.
+		expect(sorted([...a.secret.terrainAside, ...a.secret.terrainDeck])).toEqual(sorted([...s.secret.terrainAside, ...s.secret.terrainDeck]));
+		expect(a.secret.terrainAside).toHaveLength(16);
+		expect(a.secret.birdPile).not.toEqual(s.secret.birdPile);
+		expect(a.secret.birdPile).not.toEqual(b.secret.birdPile);
+		expect(a.secret.terrainDeck).not.toEqual(s.secret.terrainDeck);
+		expect(a.secret.terrainAside).not.toEqual(b.secret.terrainAside);
+		// M-0.3: the generator is the new seed's, so every later shuffle and d12 roll is too.
+		expect(a.secret.rng).not.toEqual(s.secret.rng);
+		expect(a.secret.rng).not.toEqual(b.secret.rng);
+		// M-0.2.1: the hands are their seats' own, kept.
+		expect(a.secret.hands).toEqual(s.secret.hands);
+		for (const viewer of [null, 0, 1, 2]) expect(noCommitment(moa.view(a, viewer))).toEqual(noCommitment(moa.view(s, viewer)));
+		expect(a.seedCommitment).toBe(commitSeed('another seed'));
+		expect(JSON.parse(JSON.stringify(writePosition(a, { fresh: true })))).toEqual(JSON.parse(JSON.stringify(fresh)));
+	});
+
+	it('a game played on from it replays, and its check confirms it from the new seed only', () => {
+		const cfg = { ...config, ...JSON.parse(JSON.stringify(writePosition(played, { fresh: true }))) };
+		const out = playOut(moaKind, { config: cfg, seed: 'played on', bots: randomLegal(moaKind), rng: seedRng('played on/bots') });
+		expect(out.over).toBe(true);
+		const re = replay(moa, { game: 'moa', engineVersion: moa.engineVersion, config: cfg, seed: 'played on' }, out.moves);
+		expect(re.ok && re.value).toEqual(out.state);
+		const revealed = { config: cfg, moves: out.moves, log: out.log as never };
+		expect(moaKind.verify({ ...revealed, seed: 'played on', seedCommitment: commitSeed('played on') }).ok).toBe(true);
+		expect(moaKind.verify({ ...revealed, seed: 'the finished game', seedCommitment: commitSeed('the finished game') }).ok).toBe(false);
+	});
+
+	it('the reader: `{ top }` keeps the top and shuffles the rest of the pile from the seed (M-0.3), in a fixed order of draws', () => {
+		const pos: MoaPosition = { ...MIDGAME, mammalDeck: { top: ['M02'] }, birdPile: { top: [B(50, 1)[0]] }, terrainDeck: { top: ['T02'] } };
+		const one = positioned(3, pos, 'one');
+		const two = positioned(3, pos, 'two');
+		expect([one.secret.mammalDeck[0], one.secret.birdPile[0], one.secret.terrainDeck[0]]).toEqual(['M02', B(50, 1)[0], 'T02']);
+		expect(one.secret.terrainAside).toHaveLength(16);
+		expect(positioned(3, pos, 'one').secret).toEqual(one.secret);
+		expect(one.secret.mammalDeck).not.toEqual(two.secret.mammalDeck);
+		expect([...one.secret.mammalDeck].sort()).toEqual([...two.secret.mammalDeck].sort());
+		// The position's generator, when given, draws the shuffles.
+		const rng: [number, number, number, number] = [1, 2, 3, 4];
+		expect(positioned(3, { ...pos, rng }, 'one').secret.birdPile).toEqual(positioned(3, { ...pos, rng }, 'two').secret.birdPile);
+		// Set-aside cards named: the rest all lie under the top.
+		const aside = positioned(3, MIDGAME).secret.terrainAside;
+		const named = positioned(3, { ...MIDGAME, terrainAside: aside, terrainDeck: { top: [] } }, 'two');
+		expect(named.secret.terrainAside).toEqual(aside);
+		expect(named.terrainDeckLeft).toBe(30 - 16 - 6);
+		// A card on top and elsewhere is refused as any card in two places (M-1.3).
+		expect(refusedPosition(3, { ...MIDGAME, mammalDeck: { top: ['M01'] } })).toBe('BAD_POSITION: M-1.3: mammal card M01 is in 2 places: the mammal deck, the mammal discard pile');
+		expect(refusedPosition(3, { birdPile: { top: 'x' } })).toMatch(/^BAD_POSITION: position\.birdPile/);
 	});
 });

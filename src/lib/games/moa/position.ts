@@ -8,7 +8,8 @@
  * from the same config and seed (the engine's setup, M-2). The bookkeeping the state keeps — the
  * public counts of the piles, each colour's supply of birds and leaders, the seed's commitment — is
  * derived, never asked for. Cards a position does not place lie in their pile (bird pile, mammal
- * deck, terrain deck) in the order setup left them; a leader tile placed elsewhere leaves its region;
+ * deck, terrain deck) in the order setup left them, or, for a pile written `{ top }`, shuffled from
+ * the seed under that top (issue 34's fresh positions); a leader tile placed elsewhere leaves its region;
  * the karakia tiles nobody holds lie on their stacks. An impossible position is refused with
  * `BAD_POSITION` and what is wrong: the invariants (invariants.ts: every card, tile and piece exactly
  * once, M-1.2–M-1.8) and the checks below (a decision that fits the board and the round).
@@ -20,11 +21,11 @@
  * the randomness check (verify.ts) replays the game from the same start.
  */
 import * as v from 'valibot';
-import { fail, ok, type Applied, type Failure, type Result, type RngState } from '$lib/engine';
+import { fail, ok, shuffle, type Applied, type Failure, type Result, type RngState, type WriteOptions } from '$lib/engine';
 import { issueLines, Note } from '$lib/engine/scenario';
 import { setupWithLog } from './setup';
 import { invariantErrors } from './invariants';
-import { C, COLOURS, DISPLAY_KINDS, ERUPTION_SPACE, KARAKIA_TILES, MAMMAL_KINDS, PER_COLOUR, REGIONS, VOLCANO_TRACK, mammal, playerOrder } from './rules';
+import { BIRD_DECK, C, COLOURS, DISPLAY_KINDS, ERUPTION_SPACE, KARAKIA_TILES, MAMMAL_DECK, MAMMAL_KINDS, PER_COLOUR, REGIONS, TERRAIN_DECK, VOLCANO_TRACK, mammal, playerOrder } from './rules';
 import type { CardId, Colour, HeldTile, KarakiaType, MammalKind, MoaConfig, MoaEntry, MoaState, Phase, Region, Seat, Task, TileId } from './types';
 
 const Int = (lo: number, hi: number) => v.pipe(v.number(), v.integer(), v.minValue(lo), v.maxValue(hi));
@@ -38,6 +39,11 @@ const BySeat = <T extends v.GenericSchema>(x: T) => v.union([v.array(v.nullable(
 const MammalKindSchema = v.picklist(MAMMAL_KINDS.map((k) => k.id) as [MammalKind, ...MammalKind[]]);
 /** A held tile: its id (usable), or with `fresh: true` while it cannot be used yet (M-8.4). */
 const HeldSchema = v.union([Id, v.strictObject({ id: Id, fresh: v.boolean() })]);
+/**
+ * A face-down pile, top first: every card in it (an array), or the cards on top (`top`) with the rest
+ * — the pile's cards placed nowhere else — shuffled from the seed (M-0.3; issue 34's fresh positions).
+ */
+const PileSchema = v.union([Ids, v.strictObject({ top: Ids })]);
 
 const RegionSchema = v.strictObject({
 	/** Birds by owner: an array by owner number, or by colour; a colour left out has none. */
@@ -101,19 +107,23 @@ export const PositionSchema = v.strictObject({
 	sales: v.optional(Int(0, 99)),
 	/** M-5.4: the display by kind, oldest first. */
 	display: v.optional(v.record(MammalKindSchema, Ids)),
-	/** M-0.2.4: the mammal deck, top first. Default: the mammal cards placed nowhere else. */
-	mammalDeck: v.optional(Ids),
+	/** M-0.2.4: the mammal deck, top first, or `{ top }` with the rest shuffled from the seed. Default: the mammal cards placed nowhere else. */
+	mammalDeck: v.optional(PileSchema),
 	mammalDiscard: v.optional(Ids),
 	/** M-5.1: the two active terrain cards; default the last two drawn (none in round 0). */
 	active: v.optional(v.nullable(v.tuple([Id, Id]))),
 	terrainDrawn: v.optional(Ids),
-	/** M-0.2.3: the undrawn terrain cards (top first; default: the cards placed nowhere else) and the 16 set aside. */
-	terrainDeck: v.optional(Ids),
+	/**
+	 * M-0.2.3: the undrawn terrain cards (top first; default: the cards placed nowhere else) and the 16
+	 * set aside. `terrainDeck: { top }`: the rest shuffled from the seed, its first 16 set aside unless
+	 * `terrainAside` is given (as M-0.3's terrain shuffle sets aside its first 16).
+	 */
+	terrainDeck: v.optional(PileSchema),
 	terrainAside: v.optional(Ids),
 	/** M-0.2.1: hands. */
 	hands: v.optional(BySeat(Ids)),
-	/** M-0.2.2: the bird pile, top first. Default: the bird cards placed nowhere else. */
-	birdPile: v.optional(Ids),
+	/** M-0.2.2: the bird pile, top first, or `{ top }` with the rest shuffled from the seed. Default: the bird cards placed nowhere else. */
+	birdPile: v.optional(PileSchema),
 	birdDiscard: v.optional(Ids),
 	/** M-8.3: leader tiles held. */
 	leaderTiles: v.optional(BySeat(v.array(HeldSchema))),
@@ -128,7 +138,11 @@ export const PositionSchema = v.strictObject({
 	owe: v.optional(v.array(Int(0, 3))),
 	/** M-9: each scored period's points by seat and source. */
 	periodScores: v.optional(v.pipe(v.array(v.array(v.strictObject({ regions: Int(0, 999), mammals: Int(0, 999), leaderTiles: Int(0, 999) }))), v.maxLength(C.periods))),
-	/** The generator's state (M-0.3), four 32-bit integers; default: as setup leaves it. Written by `writePosition`, so a state round-trips. */
+	/**
+	 * The generator's state (M-0.3), four 32-bit integers; default: as setup leaves it. Written by
+	 * `writePosition` (not when fresh), so a state round-trips. The `{ top }` shuffles draw from it
+	 * first, in the order mammal deck, bird pile, terrain cards; play goes on from what they leave.
+	 */
 	rng: v.optional(v.tuple([Int(0, 0xffffffff), Int(0, 0xffffffff), Int(0, 0xffffffff), Int(0, 0xffffffff)])),
 	note: Note
 });
@@ -205,28 +219,52 @@ export function startFromPosition(config: MoaConfig, seed: string): Result<Appli
 	const karakia = bySeat(p.karakia, 'position.karakia', (s) => b.karakia[s].map((t) => ({ ...t })), held);
 	const taken = bySeat(p.taken, 'position.taken', () => ({ tiles: [] as { kind: MammalKind; vp: number }[], cards: [] as CardId[] }), (t) => ({ tiles: (t.tiles ?? []).map((x) => ({ ...x })), cards: [...(t.cards ?? [])] }));
 
+	// The generator: the position's or setup's. The `{ top }` piles are shuffled from it first (M-0.3:
+	// Fisher–Yates over the data's order, the pile's cards placed nowhere else), in the order below.
+	const rng = (p.rng ? [...p.rng] : [...b.secret.rng]) as RngState;
+	const shuffledUnder = (top: readonly CardId[], all: readonly CardId[], placed: Set<CardId>): CardId[] => [...top, ...shuffle(all.filter((id) => !placed.has(id) && !top.includes(id)), rng)];
+
 	// Mammal cards: the display, the discard, sold cards; the rest in the deck.
 	const display: Record<string, CardId[]> = Object.fromEntries(DISPLAY_KINDS.map((k) => [k, [...(p.display?.[k] ?? b.display[k] ?? [])]]));
 	for (const k of Object.keys(p.display ?? {})) if (!DISPLAY_KINDS.includes(k as MammalKind)) problems.push(`M-5.4: ${k} cards never enter the display`);
 	const mammalDiscard = [...(p.mammalDiscard ?? b.mammalDiscard)];
 	const mammalPlaced = new Set([...Object.values(display).flat(), ...mammalDiscard, ...taken.flatMap((t) => t.cards)]);
-	const mammalDeck = p.mammalDeck ? [...p.mammalDeck] : [...b.secret.mammalDeck, ...Object.values(b.display).flat(), ...b.mammalDiscard].filter((id) => !mammalPlaced.has(id));
+	const mammalDeck = Array.isArray(p.mammalDeck)
+		? [...p.mammalDeck]
+		: p.mammalDeck
+			? shuffledUnder(p.mammalDeck.top, MAMMAL_DECK, mammalPlaced)
+			: [...b.secret.mammalDeck, ...Object.values(b.display).flat(), ...b.mammalDiscard].filter((id) => !mammalPlaced.has(id));
 
 	// Bird cards: hands and the discard; the rest in the pile.
 	const birdDiscard = [...(p.birdDiscard ?? b.birdDiscard)];
 	const birdPlaced = new Set([...hands.flat(), ...birdDiscard]);
-	const birdPile = p.birdPile ? [...p.birdPile] : [...b.secret.birdPile, ...b.secret.hands.flat(), ...b.birdDiscard].filter((id) => !birdPlaced.has(id));
+	const birdPile = Array.isArray(p.birdPile)
+		? [...p.birdPile]
+		: p.birdPile
+			? shuffledUnder(p.birdPile.top, BIRD_DECK, birdPlaced)
+			: [...b.secret.birdPile, ...b.secret.hands.flat(), ...b.birdDiscard].filter((id) => !birdPlaced.has(id));
 
 	// Terrain cards: drawn and set aside; the rest undrawn.
 	const terrainDrawn = [...(p.terrainDrawn ?? b.terrainDrawn)];
-	// M-4.2: 16 set aside; by default setup's, those the position draws replaced by the next undrawn.
 	const notDrawn = (id: CardId) => !terrainDrawn.includes(id);
-	const terrainAside = p.terrainAside ? [...p.terrainAside] : b.secret.terrainAside.filter(notDrawn);
-	if (!p.terrainAside)
-		for (const id of [...b.secret.terrainDeck, ...b.terrainDrawn].filter(notDrawn))
-			if (terrainAside.length < C.terrainSetAsidePerPeriod && !terrainAside.includes(id)) terrainAside.push(id);
-	const terrainPlaced = new Set([...terrainDrawn, ...terrainAside]);
-	const terrainDeck = p.terrainDeck ? [...p.terrainDeck] : [...b.secret.terrainDeck, ...b.terrainDrawn, ...b.secret.terrainAside].filter((id) => !terrainPlaced.has(id));
+	let terrainAside: CardId[];
+	let terrainDeck: CardId[];
+	if (p.terrainDeck && !Array.isArray(p.terrainDeck)) {
+		// M-0.3 (4): the cards neither drawn, on top nor given as set aside, shuffled; M-4.2: the first
+		// 16 of them set aside unless the position names those.
+		const top = p.terrainDeck.top;
+		const rest = shuffledUnder([], TERRAIN_DECK, new Set([...terrainDrawn, ...top, ...(p.terrainAside ?? [])]));
+		terrainAside = p.terrainAside ? [...p.terrainAside] : rest.splice(0, C.terrainSetAsidePerPeriod);
+		terrainDeck = [...top, ...rest];
+	} else {
+		// M-4.2: 16 set aside; by default setup's, those the position draws replaced by the next undrawn.
+		terrainAside = p.terrainAside ? [...p.terrainAside] : b.secret.terrainAside.filter(notDrawn);
+		if (!p.terrainAside)
+			for (const id of [...b.secret.terrainDeck, ...b.terrainDrawn].filter(notDrawn))
+				if (terrainAside.length < C.terrainSetAsidePerPeriod && !terrainAside.includes(id)) terrainAside.push(id);
+		const terrainPlaced = new Set([...terrainDrawn, ...terrainAside]);
+		terrainDeck = p.terrainDeck ? [...p.terrainDeck] : [...b.secret.terrainDeck, ...b.terrainDrawn, ...b.secret.terrainAside].filter((id) => !terrainPlaced.has(id));
+	}
 	const round = p.round ?? b.round;
 	const active: [CardId, CardId] | null = p.active !== undefined ? p.active && [p.active[0], p.active[1]] : p.terrainDrawn || p.round !== undefined ? (round > 0 && terrainDrawn.length >= 2 ? [terrainDrawn.at(-2)!, terrainDrawn.at(-1)!] : null) : b.active;
 
@@ -307,7 +345,7 @@ export function startFromPosition(config: MoaConfig, seed: string): Result<Appli
 		birdDiscard,
 		owe: [...owe],
 		periodScores: (p.periodScores ?? b.periodScores).map((x) => x.map((y) => ({ ...y }))),
-		secret: { seed, rng: (p.rng ? [...p.rng] : [...b.secret.rng]) as RngState, hands, birdPile, terrainDeck, terrainAside, mammalDeck }
+		secret: { seed, rng, hands, birdPile, terrainDeck, terrainAside, mammalDeck }
 	};
 	// Conservation first: the checks after it read the cards' data.
 	const errs = invariantErrors(s);
@@ -394,9 +432,19 @@ function roundProblems(s: MoaState): string[] {
  * A state written as a position, secrets and the generator included (the kind's `position.write`):
  * the scenario extra `{ startPlayer, colours, position }` that starts a game at exactly this state
  * with its seed.
+ *
+ * `fresh` (issue 34, engine/kind.ts `WriteOptions`): what only the seed decided and nobody has seen
+ * is left to the new game's seed — the generator (M-0.3: it tells every later shuffle and d12 roll),
+ * the mammal deck's order (M-0.2.4), the bird pile (M-0.2.2: which cards and their order) and which
+ * terrain cards are set aside and the undrawn ones' order (M-0.2.3; only their combined set is public,
+ * M-0.1). Each is written `{ top: [] }`: the pile's cards placed nowhere else, shuffled from the seed.
+ * No one has seen any part of these piles' order (a card drawn leaves its pile), so no top is kept.
+ * Everything public (the board, the display, the discard piles card by card, the drawn terrain
+ * cards, M-0.1) and the hands (M-0.2.1: each its seat's) is written exactly.
  */
-export function writePosition(s: MoaState): { startPlayer: Seat; colours: Colour[]; position: MoaPosition } {
+export function writePosition(s: MoaState, opts: WriteOptions = {}): { startPlayer: Seat; colours: Colour[]; position: MoaPosition } {
 	const x = s.secret;
+	const fresh = opts.fresh === true;
 	const held = (l: HeldTile[]) => l.map((t) => (t.fresh ? { id: t.id, fresh: true } : t.id));
 	const phase = ((): MoaPosition['phase'] => {
 		const q = s.phase;
@@ -431,14 +479,13 @@ export function writePosition(s: MoaState): { startPlayer: Seat; colours: Colour
 			vp: [...s.vp],
 			sales: s.sales,
 			display: Object.fromEntries(Object.entries(s.display).map(([k, c]) => [k, [...c]])) as Record<MammalKind, CardId[]>,
-			mammalDeck: [...x.mammalDeck],
+			mammalDeck: fresh ? { top: [] } : [...x.mammalDeck],
 			mammalDiscard: [...s.mammalDiscard],
 			active: s.active && [s.active[0], s.active[1]],
 			terrainDrawn: [...s.terrainDrawn],
-			terrainDeck: [...x.terrainDeck],
-			terrainAside: [...x.terrainAside],
+			...(fresh ? { terrainDeck: { top: [] } } : { terrainDeck: [...x.terrainDeck], terrainAside: [...x.terrainAside] }),
 			hands: x.hands.map((h) => [...h]),
-			birdPile: [...x.birdPile],
+			birdPile: fresh ? { top: [] } : [...x.birdPile],
 			birdDiscard: [...s.birdDiscard],
 			leaderTiles: s.leaderTiles.map(held),
 			leaderTilesOut: [...s.leaderTilesOut],
@@ -447,7 +494,7 @@ export function writePosition(s: MoaState): { startPlayer: Seat; colours: Colour
 			leadersOut: [...s.leadersOut],
 			owe: [...s.owe],
 			periodScores: s.periodScores.map((q) => q.map((y) => ({ ...y }))),
-			rng: [x.rng[0], x.rng[1], x.rng[2], x.rng[3]]
+			...(fresh ? {} : { rng: [x.rng[0], x.rng[1], x.rng[2], x.rng[3]] as [number, number, number, number] })
 		}
 	};
 }

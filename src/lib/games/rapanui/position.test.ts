@@ -8,7 +8,7 @@ import { rapanuiKind } from './kind';
 import { invariantErrors } from './invariants';
 import { DECK } from './rules';
 import { positioned, refusedPosition, SEED, started } from './test-helpers';
-import type { RapaNuiPosition } from './position';
+import { writePosition, type RapaNuiPosition } from './position';
 
 const YG = (k: string) => `start-yellow_green-${k}`;
 const LB = (k: string) => `start-light_blue-${k}`;
@@ -215,5 +215,67 @@ describe('impossible positions are refused with what is wrong (BAD_POSITION)', (
 		if (!ok.ok) throw new Error(ok.message);
 		const s = rapanuiKind.start(ok.value, SEED);
 		expect(s.ok && [s.value.state.colours, s.value.state.active]).toEqual([['red', 'purple'], 1]);
+	});
+});
+
+// Issue 34 (engine/kind.ts `WriteOptions`): a game played on from a position draws what nobody has
+// seen from its own seed. In Rapa Nui that is the draw pile's order (R-0.2.1) and nothing else.
+describe('fresh positions (issue 34): the pile is left to the new game’s seed', () => {
+	/** MIDGAME in the sealed moai choice (R-7.5): light blue has chosen wood, yellow green still chooses. */
+	const [yg, lb] = MIDGAME.players as Extract<RapaNuiPosition['players'], unknown[]>;
+	const SEALED: RapaNuiPosition = {
+		...MIDGAME,
+		phase: { kind: 'moai', chosen: { light_blue: 'wood' } },
+		players: [{ ...yg, display: [...yg!.display!, 'moai-7'] }, lb, null]
+	};
+	const config = { players: 3, startPlayer: 0, colours: ['yellow_green', 'light_blue', 'red'] as ('yellow_green' | 'light_blue' | 'red')[] };
+	const startAt = (extra: Record<string, unknown>, seed: string) => {
+		const r = rapanui.start({ ...config, ...JSON.parse(JSON.stringify(extra)) }, seed);
+		if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+		return r.value.state;
+	};
+	const noCommitment = (x: object) => ({ ...x, seedCommitment: '' });
+
+	it('R-0.2.1: `fresh` writes the pile as { top: [] } and everything else exactly as without it', () => {
+		const s = startAt({ position: SEALED }, SEED);
+		const full = writePosition(s);
+		expect(writePosition(s, { fresh: true })).toEqual({ ...full, position: { ...full.position, pile: { top: [] } } });
+		expect(writePosition(s, { fresh: false })).toEqual(full);
+	});
+
+	it('another seed: the same cards in the pile, in another order; every seat and a spectator see the same game; what seats hold stays theirs', () => {
+		const s = startAt({ position: SEALED }, SEED);
+		const fresh = writePosition(s, { fresh: true });
+		const a = startAt(fresh, 'another seed');
+		const b = startAt(fresh, 'a third seed');
+		// R-0.3: the pile is shuffled from the new seed: the same cards, another order, and each seed its own.
+		expect([...a.secret.pile].sort()).toEqual([...s.secret.pile].sort());
+		expect(a.secret.pile).not.toEqual(s.secret.pile);
+		expect(a.secret.pile).not.toEqual(b.secret.pile);
+		expect(a.seedCommitment).toBe(commitSeed('another seed'));
+		// R-0.2.2, R-0.2.4: the collections, the face-down card's kind and the sealed choice are the seats' own, kept.
+		expect(a.secret.collections).toEqual(s.secret.collections);
+		expect(a.secret.faceDown).toEqual(['sweet_potato']);
+		expect(a.secret.moai).toEqual([null, 'wood', null]);
+		expect(a.phase).toEqual({ kind: 'moai', waiting: [0], choosers: [1, 0] });
+		for (const viewer of [null, 0, 1, 2]) expect(noCommitment(rapanui.view(a, viewer))).toEqual(noCommitment(rapanui.view(s, viewer)));
+		// Idempotent: written fresh again, the same position.
+		expect(JSON.parse(JSON.stringify(writePosition(a, { fresh: true })))).toEqual(JSON.parse(JSON.stringify(fresh)));
+	});
+
+	it('a game played on from it replays, and its check confirms every refill from the new seed (none is forced)', () => {
+		const from = rapanui.start({ ...config, position: MIDGAME }, 'the finished game');
+		if (!from.ok) throw new Error(from.message);
+		const cfg = { ...config, ...JSON.parse(JSON.stringify(writePosition(from.value.state, { fresh: true }))) };
+		const out = playOut(rapanuiKind, { config: cfg, seed: 'played on', bots: randomLegal(rapanuiKind) });
+		expect(out.over).toBe(true);
+		const re = replay(rapanui, { game: 'rapanui', engineVersion: rapanui.engineVersion, config: cfg, seed: 'played on' }, out.moves);
+		expect(re.ok && re.value).toEqual(out.state);
+		const check = rapanuiKind.verify({ config: cfg, seed: 'played on', seedCommitment: commitSeed('played on'), moves: out.moves, log: out.log as never });
+		expect(check.ok).toBe(true);
+		expect(check.draws.slice(3).map((d) => d.status)).not.toContain('forced');
+		expect(check.draws.slice(3).length).toBeGreaterThan(0);
+		// The finished game's seed does not explain the new game's refills.
+		expect(rapanuiKind.verify({ config: cfg, seed: 'the finished game', seedCommitment: commitSeed('the finished game'), moves: out.moves, log: out.log as never }).ok).toBe(false);
 	});
 });

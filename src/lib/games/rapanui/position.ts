@@ -12,7 +12,7 @@
  * same way setup shuffles the deck, and verify.ts recomputes it.
  */
 import * as v from 'valibot';
-import { commitSeed, fail, ok, seedRng, type Failure, type Result } from '$lib/engine';
+import { commitSeed, fail, ok, seedRng, type Failure, type Result, type WriteOptions } from '$lib/engine';
 import { issueLines, Note } from '$lib/engine/scenario';
 import { invariantErrors } from './invariants';
 import {
@@ -313,8 +313,15 @@ export function fixedPileTop(config: RapaNuiConfig): number {
  * A state written as a position, secrets included (the kind's `position.write`): the scenario extra
  * `{ startPlayer, colours, position }` that starts a game at exactly this state with its seed. Every
  * place is written out (the whole pile, each collection), so nothing is left to the seed.
+ *
+ * `fresh` (issue 34, engine/kind.ts `WriteOptions`): the pile is written as `{ top: [] }`, so that
+ * the game's own seed shuffles it anew. It is the only thing in Rapa Nui that the seed decided and
+ * nobody has seen (R-0.2.1: the order of the draw pile; R-0.3: the deck's single shuffle — the start
+ * player and the colours are written out). Everything else is kept exactly: the columns are face up
+ * (R-0.1), and the secrets a seat holds — its collection, its face-down cards' kinds (R-0.2.2), its
+ * sealed moai choice (R-0.2.4) — are that seat's knowledge, not the seed's.
  */
-export function writePosition(s: RapaNuiState): { startPlayer: Seat; colours: Colour[]; position: RapaNuiPosition } {
+export function writePosition(s: RapaNuiState, opts: WriteOptions = {}): { startPlayer: Seat; colours: Colour[]; position: RapaNuiPosition } {
 	let down = 0;
 	const stone = s.stone.map((c) => {
 		const kind = c.faceUp ? c.kind! : s.secret.faceDown[down++];
@@ -335,7 +342,7 @@ export function writePosition(s: RapaNuiState): { startPlayer: Seat; colours: Co
 				offerings: { ...s.secret.collections[seat] }
 			})),
 			columns: s.columns.map((c) => [...c]),
-			pile: [...s.secret.pile],
+			pile: opts.fresh ? { top: [] } : [...s.secret.pile],
 			box: [...s.box],
 			stone,
 			...(s.rounds !== stone.reduce((a, c) => Math.max(a, c.round), 0) && s.phase.kind !== 'sacrifice' ? { rounds: s.rounds } : {})
