@@ -9,7 +9,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { below, seedRng } from '$lib/engine';
 import { KINDS } from '$lib/games';
-import { call, signUp, type HttpUser } from './room-helpers';
+import { runInDurableObject } from 'cloudflare:test';
+import type { DurableObjectState } from '@cloudflare/workers-types';
+import type { GameRoom } from '$lib/server/room/GameRoom';
+import { call, room, signUp, type HttpUser } from './room-helpers';
 import { changes, finishedInD1, ratingRow } from './rating-helpers';
 
 type Seat = { seat: number; userId: string; username: string };
@@ -86,9 +89,17 @@ describe('a game of one person and bots, for every registered kind', () => {
 			const rows = (await env.DB.prepare('SELECT user_id, dropped FROM seats WHERE game_id = ?1 ORDER BY seat').bind(id).all<{ user_id: string; dropped: number }>()).results;
 			expect(rows.filter((s) => s.user_id !== ana.id).map((s) => [s.user_id, s.dropped]).sort()).toEqual(bots.map((b) => [b.userId, 1]).sort());
 
-			// Nobody is told anything for a bot seat: everything the game told is the person's (who was away,
-			// so was told of the end) — as event rows or, for an in-app-only player, as the inbox entries the
-			// room writes in their place (issue 33) — and no notification or inbox row names a bot.
+			// Nobody is told anything for a bot seat. In the room: every notification event it made (kept
+			// with the moves, or pending) is the person's (who was away, so was told of the end).
+			const made = await runInDurableObject(room(id), (_: GameRoom, state: DurableObjectState) => {
+				const sql = state.storage.sql;
+				const rows = sql.exec<{ events: string }>('SELECT events FROM moves WHERE events IS NOT NULL').toArray().flatMap((r) => JSON.parse(r.events));
+				return [...rows, ...sql.exec<{ payload: string }>('SELECT payload FROM events').toArray().map((r) => JSON.parse(r.payload))] as { userId: string; kind: string }[];
+			});
+			expect(made.some((x) => x.kind === 'finished')).toBe(true);
+			expect(new Set(made.map((x) => x.userId))).toEqual(new Set([ana.id]));
+			// In D1: as event rows or, for an in-app-only player, as the inbox entries the room writes in
+			// their place (issue 33) — and no notification or inbox row names a bot.
 			const told = [
 				...(await env.DB.prepare('SELECT user_id, kind FROM notification_events WHERE game_id = ?1').bind(id).all<{ user_id: string; kind: string }>()).results,
 				...(await env.DB.prepare('SELECT user_id, kind FROM inbox WHERE game_id = ?1').bind(id).all<{ user_id: string; kind: string }>()).results
