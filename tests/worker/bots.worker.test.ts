@@ -112,6 +112,14 @@ describe('a game of one person and bots, for every registered kind', () => {
 			// The lists name them: the person's games, with the bots' markers (the pages say "Bot 2").
 			const mine = ((await call(ana, 'GET', '/api/games/mine')).json.games as { id: string; seats: Seat[] }[]).find((g) => g.id === id);
 			expect(mine?.seats.map((s) => s.username).sort()).toEqual((v.seats as Seat[]).map((s) => s.username).sort());
+
+			// Play again: a rematch of as many seats (casual, as this game became), startable with bots again.
+			const again = await call(ana, 'POST', `/api/games/${id}/rematch`, {});
+			expect(again.status, again.text).toBe(201);
+			const next = again.json.id as string;
+			expect((await call(ana, 'GET', `/api/games/${next}`)).json).toMatchObject({ status: 'waiting', seatsWanted: seats, rated: false });
+			expect((await call(ana, 'POST', `/api/games/${next}/start`, { bots: true })).status).toBe(200);
+			expect(((await call(ana, 'GET', `/api/games/${next}`)).json.seats as Seat[]).filter((s) => s.userId.startsWith('bot-'))).toHaveLength(seats - 1);
 		});
 	}
 });

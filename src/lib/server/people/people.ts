@@ -168,12 +168,18 @@ export interface FinishedGame {
 	timeLimit: string;
 	clock: string | null;
 	startedAt: number | null;
+	/**
+	 * Seats the game had, persons or not (`games.players`; null in rows from before it): a rematch has
+	 * as many, so a game with bots (issue 34) or a deleted player can be played again — `seats` holds
+	 * only the persons, who are invited.
+	 */
+	players: number | null;
 	seats: { userId: string; username: string }[];
 }
 
 export async function finishedGame(db: D1Database, gameId: string): Promise<FinishedGame | null> {
 	const [g, s] = await db.batch([
-		db.prepare('SELECT id, game AS kind, status, visibility, rated, options, time_limit AS timeLimit, clock, started_at AS startedAt FROM games WHERE id = ?1').bind(gameId),
+		db.prepare('SELECT id, game AS kind, status, visibility, rated, options, time_limit AS timeLimit, clock, started_at AS startedAt, players FROM games WHERE id = ?1').bind(gameId),
 		db.prepare('SELECT s.user_id AS userId, u.username AS username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = ?1 ORDER BY s.seat').bind(gameId)
 	]);
 	const row = g.results[0] as (Omit<FinishedGame, 'seats' | 'rated'> & { rated: number }) | undefined;
