@@ -35,7 +35,11 @@ export interface GameExportV2<Config = unknown, Move = unknown> {
 	config: Config;
 	/** The creator's options as the kind's schema put them out. */
 	options: unknown;
-	players: { seat: Seat; username: string; colour: string | null }[];
+	/**
+	 * `bot: true` marks a seat the kind's default bot played from the start (issue 34; its username is
+	 * the marker `~bot-<n>`, docs/export.md); absent for a person's seat, and in files from before.
+	 */
+	players: { seat: Seat; username: string; colour: string | null; bot?: true }[];
 	createdAt: number;
 	startedAt: number | null;
 	finishedAt: number | null;
@@ -61,7 +65,7 @@ export interface ExportInput {
 	options: unknown;
 	seed: string;
 	engineVersion: string;
-	players: { seat: Seat; username: string }[];
+	players: { seat: Seat; username: string; bot?: boolean }[];
 	createdAt: number;
 	startedAt: number | null;
 	finishedAt: number | null;
@@ -86,7 +90,7 @@ export function buildExport(x: ExportInput): GameExportV2 {
 		players: x.players
 			.slice()
 			.sort((a, b) => a.seat - b.seat)
-			.map((p) => ({ seat: p.seat, username: p.username, colour: x.kind.seatColour(x.final, p.seat) })),
+			.map((p) => ({ seat: p.seat, username: p.username, colour: x.kind.seatColour(x.final, p.seat), ...(p.bot ? { bot: true as const } : {}) })),
 		createdAt: x.createdAt,
 		startedAt: x.startedAt,
 		finishedAt: x.finishedAt,

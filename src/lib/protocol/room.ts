@@ -166,8 +166,10 @@ export interface SeatClock {
 	bank: number | null;
 	/** Consecutive timeouts (3: dropped). */
 	timeouts: number;
-	/** The bot plays this seat until its player reclaims it. */
+	/** The bot plays this seat until its player reclaims it (a bot seat: for good). */
 	dropped: boolean;
+	/** A bot seat (issue 34, protocol/people.ts): the kind's default bot plays it from the start, nobody can take it; always `dropped`. */
+	bot?: boolean;
 	/** The player's vacation running now or planned next (clocks paused during it), or null. */
 	vacation: { from: number; until: number } | null;
 	/** On vacation right now: the clock is paused. */

@@ -11,7 +11,7 @@
  *
  * Private games never appear: every query pins `visibility = 'public'`.
  */
-import { DELETED_PLAYER } from '$lib/protocol/people';
+import { seatNameSql } from '$lib/protocol/people';
 import * as v from 'valibot';
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { KINDS, KIND_IDS } from '$lib/games';
@@ -125,10 +125,11 @@ export interface ArchivePage {
 	sqlMs: number;
 }
 
-// A seat whose account was deleted has a tombstone id and no users row (issue 15): LEFT JOIN, and the
-// marker the pages render as "deleted player" (src/lib/protocol/people.ts).
+// A seat whose account was deleted has a tombstone id and no users row (issue 15), nor has a bot's
+// (issue 34): LEFT JOIN, and the marker the pages render as "deleted player" or "Bot 2"
+// (src/lib/protocol/people.ts seatNameSql).
 const SEAT_COLUMNS =
-	`p.*, s.seat AS seat, s.score AS score, s.winner AS winner, COALESCE(u.username, '${DELETED_PLAYER}') AS username, ` +
+	`p.*, s.seat AS seat, s.score AS score, s.winner AS winner, ${seatNameSql()} AS username, ` +
 	'rc.before_mu AS before_mu, rc.before_sigma AS before_sigma, rc.after_mu AS after_mu, rc.after_sigma AS after_sigma';
 
 /** The statement of one archive page (limit + 1 games, to know whether there is another page). */
@@ -281,7 +282,7 @@ export interface WatchGame {
 export const WATCH_SQL =
 	`WITH p AS (SELECT id, game, rated, created_at, updated_at, started_at, rounds FROM games WHERE status = 'active' AND visibility = 'public' ` +
 	`ORDER BY started_at DESC, created_at DESC, id DESC LIMIT ?1) ` +
-	`SELECT p.*, s.seat AS seat, COALESCE(u.username, '${DELETED_PLAYER}') AS username FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
+	`SELECT p.*, s.seat AS seat, ${seatNameSql()} AS username FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ` +
 	`ORDER BY p.started_at DESC, p.created_at DESC, p.id DESC, s.seat`;
 
 /**

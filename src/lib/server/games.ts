@@ -3,7 +3,7 @@
  * responses, and the D1 list queries. Routes parse and authorize; the room decides (conventions §10).
  * No runtime import of the room itself (it imports `cloudflare:*`): only its types.
  */
-import { DELETED_PLAYER } from '$lib/protocol/people';
+import { seatUsername } from '$lib/protocol/people';
 import * as v from 'valibot';
 import type { D1Result } from '@cloudflare/workers-types';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
@@ -69,6 +69,9 @@ export const JoinBody = v.strictObject({
 });
 
 export const EmptyBody = v.strictObject({});
+
+/** POST /api/games/:id/start: no body or `{}` as before, or `{bots: true}` — bots in the open seats (issue 34). */
+export const StartBody = v.strictObject({ bots: v.optional(v.boolean()) });
 
 /** PUT /api/games/:id/standing: the answer id (the kind's `standing.answers`) or null to clear it. */
 /**
@@ -355,7 +358,7 @@ function summarize(rows: ListRow[], userId: string | null = null): GameSummary[]
 			out.push(g);
 		}
 		if (r.seat === null || r.user_id === null) continue;
-		g.seats.push({ seat: r.seat, userId: r.user_id, username: r.username ?? DELETED_PLAYER, colour: r.colour, score: r.score, winner: r.winner === null ? null : r.winner === 1, place: r.place ?? null });
+		g.seats.push({ seat: r.seat, userId: r.user_id, username: seatUsername(r.user_id, r.username), colour: r.colour, score: r.score, winner: r.winner === null ? null : r.winner === 1, place: r.place ?? null });
 		if (r.user_id === g.creator.id) g.creator.username = r.username;
 		if (userId !== null && r.user_id === userId) {
 			g.yourSeat = r.seat;

@@ -12,6 +12,12 @@ const name = (seat: number) => ['Ana', 'Ben', 'Caro', 'Dev'][seat];
 beforeAll(() => overwriteGetLocale(() => 'en'));
 
 describe('Clocks', () => {
+	test('a bot seat (issue 34) says it is a bot, not that it was dropped', () => {
+		const { body } = render(Clocks, { props: { clocks: [{ ...base, seat: 1, dropped: true, bot: true }], name, now: NOW } });
+		expect(body).toContain('a bot: it moves at once and has no clock');
+		expect(body).not.toContain('until its player takes it back');
+	});
+
 	test('time left, the bank, a paused vacation, a planned one, a dropped seat and timeouts, in words', () => {
 		const clocks: SeatClock[] = [
 			{ ...base, seat: 0, waitingSince: NOW - HOUR, deadline: NOW + 26 * HOUR, timeouts: 1 },

@@ -61,6 +61,8 @@ export function errorText(e: { status: number; code: string; message: string; cu
 		case 'BAD_JSON':
 			return m.error_BAD_MOVE({ message: e.message });
 		case 'GAME_FULL':
+		// A start with bots when no seat is open (issue 34): the same fact, worded once.
+		case 'NO_OPEN_SEATS':
 			return m.error_GAME_FULL();
 		case 'ALREADY_SEATED':
 			return m.error_ALREADY_SEATED();

@@ -8,6 +8,11 @@ import { fail, type AuthFailure } from './failure';
 export const USERNAME = /^[A-Za-z0-9_-]{3,24}$/;
 /** Names that would read as the site speaking, or that tempt prototype-pollution bugs. */
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'admin', 'administrator', 'root', 'system', 'rongo', 'null', 'undefined', 'anonymous', 'spectator']);
+/**
+ * Names a bot seat is shown by (issue 34: "Bot", "Bot 2"; protocol/people.ts) and their spellings: an
+ * account called "bot2" would pass for a bot at a table (or a bot for it).
+ */
+const BOT_LIKE = /^bot[-_]?[0-9]{0,2}$/i;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
@@ -15,7 +20,7 @@ const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/;
 export function checkUsername(username: string): AuthFailure | null {
 	if (!USERNAME.test(username))
 		return fail(400, 'BAD_USERNAME', 'a username has 3 to 24 characters: letters A–Z, digits, _ and -');
-	if (RESERVED.has(username.toLowerCase())) return fail(400, 'USERNAME_RESERVED', 'this username is reserved');
+	if (RESERVED.has(username.toLowerCase()) || BOT_LIKE.test(username)) return fail(400, 'USERNAME_RESERVED', 'this username is reserved');
 	return null;
 }
 

@@ -163,6 +163,11 @@ export const seats = sqliteTable(
 	'seats',
 	{
 		gameId: text('game_id').notNull(),
+		/**
+		 * An account's id — or a deleted player's tombstone (issue 15) or a bot's `bot-<n>` (issue 34,
+		 * protocol/people.ts), neither of which names a `users` row: hence no foreign key, and no
+		 * migration for bot seats (the lists name them from the id, `seatNameSql`).
+		 */
 		userId: text('user_id').notNull(),
 		seat: integer('seat').notNull(),
 		colour: text('colour'),

@@ -99,3 +99,16 @@ describe('one message per trip (issue 32)', () => {
 		expect(gameLabel(turn('ga', 5, { names: ['ana'] }), 'en')).toBe('Giants');
 	});
 });
+
+describe('bot seats in the texts (issue 34)', () => {
+	it('name a bot "Bot" / "Bot 2" in the recipient\'s language, never by its marker', () => {
+		const e = event('finished', { names: ['ana', '~bot-1', '~bot-2'], scores: [3, 10, 4], winners: [1] });
+		for (const locale of ['en', 'de'] as const) {
+			const m = r(e, locale);
+			expect(`${m.subject} ${m.text}`).toContain('Bot 2 4');
+			expect(`${m.subject} ${m.text}`).not.toContain('~bot');
+		}
+		expect(r(e).subject).toContain('Bot won');
+		expect(gameLabel(event('turn', { names: ['ana', '~bot-1', '~bot-2'] }), 'en')).toContain('Bot, Bot 2');
+	});
+});

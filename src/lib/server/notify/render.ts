@@ -10,6 +10,18 @@ import * as m from '$lib/paraglide/messages/_index.js';
 import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '$lib/paraglide/runtime';
 import { LEGACY_KIND_ID, kindOf } from '$lib/games';
 import type { Message, NotifyEvent, Recipient } from './types';
+import { botNumber, isDeletedPlayer } from '$lib/protocol/people';
+
+/**
+ * A seat's name in the recipient's language: a bot's marker (issue 34) reads "Bot" / "Bot 2", a
+ * deleted player's "deleted player" — as src/lib/ui/names.ts shows them on the pages (which the
+ * server may not import).
+ */
+function shownName(username: string): string {
+	if (isDeletedPlayer(username)) return m.leave_deleted_player();
+	const bot = botNumber(username);
+	return bot === null ? username : bot === 1 ? m.bot_name() : m.bot_name_n({ n: String(bot) });
+}
 
 type Locale = 'en' | 'de';
 
@@ -44,7 +56,7 @@ export function renderEvent(e: NotifyEvent, to: Recipient, origin: string, now: 
 		// before kinds are games of the first kind. An unknown kind is rendered without its words.
 		const kind = kindOf(d.kind ?? LEGACY_KIND_ID);
 		const game = kind ? kind.texts.name() : m.notify_a_game();
-		const name = (seat: number) => d.names[seat] ?? `#${seat + 1}`;
+		const name = (seat: number) => (d.names[seat] === undefined ? `#${seat + 1}` : shownName(d.names[seat]));
 		// An invitation's link carries the game's invite code: it is the recipient's way in (issue 15).
 		const url = gameUrl(origin, e.gameId, to.locale) + (e.kind === 'invite' && d.invite ? `?invite=${encodeURIComponent(d.invite)}` : '');
 		const phase = kind ? kind.texts.phase(d.phase) : d.phase;
@@ -127,7 +139,7 @@ export function renderDigest(events: NotifyEvent[], to: Recipient, origin: strin
 function label(e: NotifyEvent): string {
 	const kind = kindOf(e.data.kind ?? LEGACY_KIND_ID);
 	const game = kind ? kind.texts.name() : m.notify_a_game();
-	const others = e.data.names.filter((n, seat) => seat !== e.data.seat && !!n);
+	const others = e.data.names.filter((n, seat) => seat !== e.data.seat && !!n).map(shownName);
 	return others.length ? m.notify_trip_game({ game, others: others.join(', ') }) : game;
 }
 

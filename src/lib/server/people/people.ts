@@ -8,6 +8,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { reserve, type Bucket } from '$lib/server/auth/ratelimit';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { displayRating, provisional } from './ratings';
+import { seatNameSql } from '$lib/protocol/people';
 
 export const USERNAME = /^[A-Za-z0-9_-]{1,24}$/;
 
@@ -78,7 +79,8 @@ export async function followedGames(db: D1Database, userId: string, limit = 20):
 				`WHERE f.follower_id = ?1 AND g.visibility = 'public' AND g.status IN ('waiting', 'active') ` +
 				`AND NOT EXISTS (SELECT 1 FROM seats me WHERE me.game_id = g.id AND me.user_id = ?1) ` +
 				`ORDER BY g.updated_at DESC LIMIT ?2) ` +
-				`SELECT p.*, u.username AS username FROM p JOIN seats s ON s.game_id = p.id JOIN users u ON u.id = s.user_id ORDER BY p.updated_at DESC, p.id, s.seat`
+				// A bot's seat (issue 34) and a deleted player's have no users row: named by their markers (seatNameSql).
+				`SELECT p.*, ${seatNameSql()} AS username FROM p JOIN seats s ON s.game_id = p.id LEFT JOIN users u ON u.id = s.user_id ORDER BY p.updated_at DESC, p.id, s.seat`
 		)
 		.bind(userId, limit)
 		.all<{ id: string; kind: string; rated: number; status: FollowedGame['status']; updated_at: number; username: string }>();
@@ -166,12 +168,18 @@ export interface FinishedGame {
 	timeLimit: string;
 	clock: string | null;
 	startedAt: number | null;
+	/**
+	 * Seats the game had, persons or not (`games.players`; null in rows from before it): a rematch has
+	 * as many, so a game with bots (issue 34) or a deleted player can be played again — `seats` holds
+	 * only the persons, who are invited.
+	 */
+	players: number | null;
 	seats: { userId: string; username: string }[];
 }
 
 export async function finishedGame(db: D1Database, gameId: string): Promise<FinishedGame | null> {
 	const [g, s] = await db.batch([
-		db.prepare('SELECT id, game AS kind, status, visibility, rated, options, time_limit AS timeLimit, clock, started_at AS startedAt FROM games WHERE id = ?1').bind(gameId),
+		db.prepare('SELECT id, game AS kind, status, visibility, rated, options, time_limit AS timeLimit, clock, started_at AS startedAt, players FROM games WHERE id = ?1').bind(gameId),
 		db.prepare('SELECT s.user_id AS userId, u.username AS username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = ?1 ORDER BY s.seat').bind(gameId)
 	]);
 	const row = g.results[0] as (Omit<FinishedGame, 'seats' | 'rated'> & { rated: number }) | undefined;

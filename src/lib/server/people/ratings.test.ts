@@ -35,6 +35,13 @@ describe('ratable: which finished games move ratings', () => {
 		expect(ratable(finished([{}, {}], { rated: undefined, visibility: 'private', inviteCode: 'c' }))).toBe(false);
 	});
 
+	it('a game with a bot seat never does, even rated and with decisions counted for it (issue 34)', () => {
+		expect(ratable(finished([{}, { userId: 'bot-1' }]))).toBe(false);
+		expect(ratable(finished([{}, {}, { userId: 'bot-2', dropped: 1 }]))).toBe(false);
+		// A person's id that merely contains the word is a person.
+		expect(ratable(finished([{}, { userId: 'robot-1' }]))).toBe(true);
+	});
+
 	it('a seat without a real decision (only passes, timeouts, the bot) rates nobody; unknown counts neither', () => {
 		expect(ratable(finished([{}, { decisions: 0 }]))).toBe(false);
 		expect(ratable(finished([{ decisions: 0 }, {}]))).toBe(false);

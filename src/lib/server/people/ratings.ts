@@ -22,6 +22,7 @@ import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/work
 import { rate } from 'openskill';
 import { placesBy } from '$lib/engine';
 import { isRated, type D1Payload } from '$lib/protocol/room';
+import { isBotId } from '$lib/protocol/people';
 import { gameStatements } from '$lib/server/room/outbox';
 
 /** OpenSkill's defaults: a new player is μ 25, σ 25/3. */
@@ -69,7 +70,10 @@ export function provisional(sigma: number): boolean {
  *   engine/kind.ts) — a seat that only passed, timed out or was played by the bot played no game, so
  *   a second account cannot feed a rating (issue 28); unknown counts (old payloads) rate nothing;
  * - somebody finished it: a seat played by the bot at the end (`dropped`: walked away, or the account
- *   was deleted) counts as finishing last (`ranking`), but a game everybody left rates nobody.
+ *   was deleted) counts as finishing last (`ranking`), but a game everybody left rates nobody;
+ * - no seat is a bot's (issue 34, room/bots.ts): a start with bots makes the game casual, and the
+ *   bot seats make no decisions either — this is the third lock, on the seats themselves, so that no
+ *   path that forgets the other two can rate against a bot (its id names no account).
  * A game closed before its start has no seats.
  */
 export function ratable(p: D1Payload | null): p is D1Payload {
@@ -80,7 +84,8 @@ export function ratable(p: D1Payload | null): p is D1Payload {
 		p.game.startedAt !== null &&
 		p.seats.length >= 2 &&
 		p.seats.every((s) => s.winner !== null && s.score !== null && (s.decisions ?? 0) >= 1) &&
-		p.seats.some((s) => !s.dropped)
+		p.seats.some((s) => !s.dropped) &&
+		!p.seats.some((s) => isBotId(s.userId))
 	);
 }
 

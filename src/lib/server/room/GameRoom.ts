@@ -28,6 +28,7 @@ import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
 import { emptyTimers, nextDue, reclaim as reclaimSeat, setVacation, type Window } from './clock';
 import { ID, createGame, joinGame, leaveGame, refuse, startGame, validUser, type ScenarioStart } from './lobby';
 import { RoomStore, type SeatQueue } from './storage';
+import { seatBots } from './bots';
 import { MAX_MORE } from '../games';
 
 /** A plan-ahead queue holds at most this many steps of at most this many alternatives (docs/api.md). */
@@ -208,13 +209,27 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, version: next.meta.version };
 	}
 
-	async start(user: RoomUser): Promise<RoomResult<{ version: number }>> {
+	/**
+	 * `bots`: every open seat gets a bot (issue 34, bots.ts), and the game becomes casual (a game with
+	 * a bot seat is never rated, docs/people.md). The bots' moves follow at once, until a person is
+	 * awaited; the answer's version is the start's.
+	 */
+	async start(user: RoomUser, opts: { bots?: boolean } = {}): Promise<RoomResult<{ version: number }>> {
 		const bad = this.core.checkActor(user);
 		if (bad) return bad;
+		if (opts?.bots !== undefined && typeof opts.bots !== 'boolean') return refuse(400, 'BAD_REQUEST', 'bots must be true or false');
 		if (this.core.meta!.creatorId !== user.id) return refuse(403, 'FORBIDDEN', 'only the creator can start the game');
-		const next = startGame(this.core.meta!, this.core.players, this.now());
+		const now = this.now();
+		const bots = opts?.bots === true;
+		const players = bots ? seatBots(this.core.meta!, this.core.players, now) : this.core.players;
+		if ('ok' in players) return players;
+		const next = startGame(bots ? { ...this.core.meta!, rated: false } : this.core.meta!, players, now);
 		if ('ok' in next) return next;
 		await this.core.commit(next, null);
+		if (bots) {
+			this.autoplay.runBots();
+			if (this.core.meta!.version !== next.meta.version) await this.flusher.flushNow();
+		}
 		return { ok: true, version: next.meta.version };
 	}
 

@@ -14,7 +14,7 @@
 import type { D1Database, SqlStorage } from '@cloudflare/workers-types';
 import { CHAT_DELETE_MS, CHAT_MAX, CHAT_PAGE, type ChatMessage, type ChatPage } from '$lib/protocol/chat';
 import type { RoomResult } from '$lib/protocol/room';
-import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
+import { isPerson } from '$lib/protocol/people';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import { refuse } from './lobby';
 import type { Meta, Player } from './storage';
@@ -161,8 +161,9 @@ export class RoomChat {
 			// Writing is reading: the author has read everything up to their own message.
 			this.setRead(seat, seq);
 			for (const p of this.room.players()) {
-				// One notification per unread stretch: only to a player who had read everything before this one.
-				if (p.seat === seat || this.readMark(p.seat) < seq - 1) continue;
+				// One notification per unread stretch: only to a player who had read everything before this one;
+				// never to a bot's seat or a deleted player's (issue 34: nobody is there to read it).
+				if (p.seat === seat || !isPerson(p.userId) || this.readMark(p.seat) < seq - 1) continue;
 				this.room.addEvent(this.event(p, seat, seq, looking.has(p.userId)));
 			}
 			this.changed();
@@ -308,11 +309,12 @@ export class RoomChat {
 		const reads = new Map(this.room.sql.exec<{ seat: number; seq: number }>('SELECT seat, seq FROM chat_read').toArray().map((x) => [x.seat, x.seq]));
 		return {
 			count: this.latest(),
-			// A deleted player's seat (issue 15) names nobody in D1: a read mark for it would fail the
-			// whole flush on chat_reads' foreign key, and keep failing (found by issue 28's tests).
+			// A deleted player's seat (issue 15) and a bot's (issue 34) name nobody in D1: a read mark for
+			// it would fail the whole flush on chat_reads' foreign key, and keep failing (found by issue
+			// 28's tests).
 			reads: this.room
 				.players()
-				.filter((p) => !p.userId.startsWith(TOMBSTONE_PREFIX))
+				.filter((p) => isPerson(p.userId))
 				.map((p) => ({ userId: p.userId, seq: reads.get(p.seat) ?? 0 })),
 			changed: r.changed
 		};

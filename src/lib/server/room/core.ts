@@ -18,6 +18,7 @@ import { canSee } from './access';
 import { activeSeats, control, d1Payload, eventContext, finalResult, roomView, userOf, type Held } from './projection';
 import { countDecision, isDecision, upgradeMeta } from './decisions';
 import { queueAnswers } from './queue';
+import { botsPlay } from './bots';
 
 /** Move ids of a seat's own moves that the room made for it (autoplay.ts: a queued step, a standing answer). */
 const AWAY_MOVE = /^(queue|standing):/;
@@ -215,7 +216,8 @@ export class RoomCore {
 		const c = control(next.meta);
 		const who = userOf(next.players);
 		let timers = o.timers ?? this.timers;
-		if (next.state && timers.seats.length === 0) timers = startTimers(next.players.length, c, timers.vacations);
+		// The start: every seat's clock, a bot's (issue 34) dropped from the first move on (bots.ts).
+		if (next.state && timers.seats.length === 0) timers = botsPlay(startTimers(next.players.length, c, timers.vacations), next.players);
 		const wasDropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));
 		timers = advance(timers, c, { active: after, mover: o.mover ?? null, cause: o.cause ?? 'none', now }, who);
 		const dropped = new Set(timers.seats.filter((t) => t.dropped).map((t) => t.seat));

@@ -9,7 +9,7 @@
  */
 import type { EventData, EventKind, NotifyEvent } from '$lib/server/notify/types';
 import type { GameResult, LogBatch } from '$lib/engine';
-import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
+import { isPerson } from '$lib/protocol/people';
 
 /** At most this many moves in `since` (the newest; `more` says older ones were left out). */
 export const SINCE_CAP = 40;
@@ -39,8 +39,9 @@ export function eventId(gameId: string, version: number, kind: EventKind, seat: 
 
 export function makeEvent(ctx: EventContext, kind: EventKind, seat: number, extra: Partial<EventData> = {}): NotifyEvent | null {
 	const userId = ctx.userOf(seat);
-	// A deleted player's seat (issue 15) has nobody to tell.
-	if (!userId || userId.startsWith(TOMBSTONE_PREFIX)) return null;
+	// A deleted player's seat (issue 15) and a bot's (issue 34) have nobody to tell: no turn, reminder,
+	// timeout or end reaches them, so no inbox, mail or push is ever made for them.
+	if (!isPerson(userId)) return null;
 	const s = ctx.since(seat);
 	const data: EventData = {
 		gameId: ctx.gameId,

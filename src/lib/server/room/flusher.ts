@@ -14,7 +14,7 @@ import type { NotifyEvent } from '$lib/server/notify/types';
 import { backoffMs, chatStatements } from './outbox';
 import { awaitedIn, eventWrites } from '$lib/server/notify/room-entry';
 import type { ChatMarks } from './chat';
-import { TOMBSTONE_PREFIX } from '$lib/protocol/people';
+import { isPerson } from '$lib/protocol/people';
 import { flushBatch } from '$lib/server/people/ratings';
 import type { RoomStore } from './storage';
 
@@ -179,7 +179,7 @@ export class Flusher {
 		news.clear();
 		if (!hubs) return;
 		for (const userId of users) {
-			if (userId.startsWith(TOMBSTONE_PREFIX)) continue; // a deleted player (issue 15) has no hub
+			if (!isPerson(userId)) continue; // a deleted player (issue 15) or a bot (issue 34) has no hub
 			try {
 				void hubs
 					.get(hubs.idFromName(userId))

@@ -8,6 +8,7 @@
  */
 import { awaited, resultOf, type GameResult, type Kind } from '$lib/engine';
 import { isRated, type D1Payload, type RoomView, type SeatClock, type TimeControl } from '$lib/protocol/room';
+import { isBotId } from '$lib/protocol/people';
 import { controlOf, currentVacation, deadlineOf, type Timers } from './clock';
 import type { EventContext } from './events';
 import type { Meta, Player } from './storage';
@@ -87,6 +88,7 @@ export function seatClocks(h: Held, now: number): SeatClock[] {
 			bank: t?.bank ?? null,
 			timeouts: t?.timeouts ?? 0,
 			dropped: !!t?.dropped,
+			...(isBotId(p.userId) ? { bot: true } : {}),
 			vacation,
 			paused: !!vacation && vacation.from <= now
 		};

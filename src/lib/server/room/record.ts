@@ -4,6 +4,7 @@
  * is over. Both start from the same version: the start's.
  */
 import { buildExport, isOver, type GameExportV2 } from '$lib/engine';
+import { isBotId } from '$lib/protocol/people';
 import type { LogBatch, RoomError } from '$lib/protocol/room';
 import { refuse } from './lobby';
 import type { Held } from './projection';
@@ -42,7 +43,8 @@ export function finishedExport(h: Held, store: RoomStore): GameExportV2 | RoomEr
 		options: meta.options,
 		seed: meta.seed,
 		engineVersion: meta.engineVersion,
-		players: h.players,
+		// A bot seat says so (issue 34): its marker name alone would leave a reader guessing.
+		players: h.players.map((p) => ({ seat: p.seat, username: p.username, ...(isBotId(p.userId) ? { bot: true } : {}) })),
 		createdAt: meta.createdAt,
 		startedAt: meta.startedAt,
 		finishedAt: meta.finishedAt,

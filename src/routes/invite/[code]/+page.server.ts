@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DELETED_PLAYER } from '$lib/protocol/people';
+import { seatUsername } from '$lib/protocol/people';
 import { getDb, schema } from '$lib/server/db';
 import { kindOf } from '$lib/games';
 import type { TimeControl } from '$lib/protocol/room';
@@ -41,7 +41,7 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 	const seats = await db
 		.select({ userId: schema.seats.userId, username: schema.users.username })
 		.from(schema.seats)
-		// A deleted player's seat (issue 15) has no users row: still listed, as the marker.
+		// A deleted player's seat (issue 15) and a bot's (issue 34) have no users row: still listed, as the marker.
 		.leftJoin(schema.users, eq(schema.users.id, schema.seats.userId))
 		.where(eq(schema.seats.gameId, game.id));
 	const creator = seats.find((s) => s.userId === game.creatorId)?.username ?? '?';
@@ -59,7 +59,7 @@ export const load: PageServerLoad = async ({ params, platform }) => {
 			count: seats.length,
 			creator,
 			seats: seats.map((s) => s.userId),
-			players: seats.map((s) => s.username ?? DELETED_PLAYER),
+			players: seats.map((s) => seatUsername(s.userId, s.username)),
 			private: game.visibility === 'private',
 			// Issue 28: joining a rated game is agreeing to a rated game, so the page says which it is first.
 			rated: game.rated,

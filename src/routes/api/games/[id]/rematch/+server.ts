@@ -29,7 +29,10 @@ export const POST: RequestHandler = async (event) => {
 	const seated = !!g?.seats.some((x) => x.userId === user.id);
 	if (!g || (g.visibility === 'private' && !seated)) return notFound();
 	if (!seated) return apiError(403, 'NOT_SEATED', 'only its players can ask for a rematch');
-	if (g.status !== 'finished' || g.startedAt === null || g.seats.length < 2) return apiError(409, 'NOT_FINISHED', 'the game is not over');
+	// Every seat the game had, bots' (issue 34) and deleted players' included: the persons are invited,
+	// and the creator may start the rematch with bots in the rest.
+	const seatCount = Math.max(g.players ?? 0, g.seats.length);
+	if (g.status !== 'finished' || g.startedAt === null || seatCount < 2) return apiError(409, 'NOT_FINISHED', 'the game is not over');
 	const names = new Map(g.seats.map((x) => [x.userId, x.username]));
 	const existing = await rematchOf(e.DB, g.id);
 	if (existing) return jsonResponse({ ...shown(existing, names), created: false });
@@ -45,7 +48,7 @@ export const POST: RequestHandler = async (event) => {
 		kind: g.kind,
 		creator: user,
 		options: JSON.parse(g.options),
-		seatsWanted: g.seats.length,
+		seatsWanted: seatCount,
 		visibility: 'private',
 		// The same choice as the finished game (a private game is casual unless chosen rated).
 		rated: g.rated,
