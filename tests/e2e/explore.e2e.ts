@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decodeLine, encodeLine, playLine, seedRng, type GameExportV2, type LineMove } from '../../src/lib/engine/index';
@@ -137,6 +138,10 @@ describe('exploring a finished game', () => {
 		}
 		expect(await page.getByTestId('explore-move').count()).toBe(3);
 		await page.screenshot({ path: join(SHOTS, 'explore-desktop-en.png'), fullPage: true });
+		// A screen reader's and a keyboard's page too (axe: nothing serious).
+		const axe = await new AxeBuilder({ page }).analyze();
+		const bad = axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+		expect(bad.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
 		// Back one move and forward again: the line stays; the address bar says where.
 		await page.getByRole('button', { name: MSG.explore_prev as string }).click();
