@@ -88,11 +88,7 @@ export function revealBids(c: Ctx): void {
 		p.front.medicineMan ||= bid.medicineMan;
 		p.front.chief ||= bid.chief;
 	});
-	const fromStart = (seat: Seat) => (seat - s.startPlayer + n) % n;
-	// G-3.2: most markers, then most rongo halves in front of the screen, then player order.
-	const order = [...Array(n).keys()].sort(
-		(a, b) => bids[b].markers - bids[a].markers || rongoAtReveal[b] - rongoAtReveal[a] || fromStart(a) - fromStart(b)
-	);
+	const order = choiceOrder(s.startPlayer, bids, rongoAtReveal);
 	c.log.push({ type: 'bids', bids, order });
 	s.phase = {
 		kind: 'carve',
@@ -106,6 +102,13 @@ export function revealBids(c: Ctx): void {
 		turn: -1
 	};
 	nextCarver(c);
+}
+
+/** G-3.2: most markers, then most rongo halves in front of the screen, then player order from the start player. */
+export function choiceOrder(startPlayer: Seat, bids: readonly Bid[], rongo: readonly number[]): Seat[] {
+	const n = bids.length;
+	const fromStart = (seat: Seat) => (seat - startPlayer + n) % n;
+	return [...Array(n).keys()].sort((a, b) => bids[b].markers - bids[a].markers || rongo[b] - rongo[a] || fromStart(a) - fromStart(b));
 }
 
 /**

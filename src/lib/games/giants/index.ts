@@ -12,6 +12,8 @@ import { revealChoices, submitChoice } from './roundEnd';
 import { MoveSchema } from './schema';
 import { scores } from './score';
 import { ENGINE_VERSION, cloneState, setup as initialState } from './setup';
+import { positionState } from './position';
+import { isFullPosition } from './fullPosition';
 import { endTransport, markOnly, moveStatue, startTransport } from './transport';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 
@@ -20,10 +22,13 @@ export * from './surface';
 export { ENGINE_VERSION } from './setup';
 
 function setup(config: GiantsConfig, seed: string): Result<Applied<GiantsState, GiantsEntry>> {
-	const r = initialState(config, seed);
+	// A full position (one with a phase) is the game at that point: no new round begins, only the
+	// automatic steps it leaves due run (G-0.4; the position is settled already when written from a state).
+	const full = isFullPosition(config?.position);
+	const r = full ? positionState(config, seed) : initialState(config, seed);
 	if (!r.ok) return r;
 	const c = newCtx(r.value);
-	startRound(c); // phase 1 is automatic (G-0.4)
+	if (!full) startRound(c); // phase 1 is automatic (G-0.4)
 	settle(c);
 	return ok({ state: c.s, log: c.log });
 }

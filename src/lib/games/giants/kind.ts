@@ -19,6 +19,7 @@ import { logText } from './logText';
 import type { GiantsConfig, GiantsEntry, GiantsMove, GiantsState, GiantsView, Readable } from './types';
 import { verify } from './verify';
 import { legacyExport } from './export';
+import { writePosition } from './positionWrite';
 
 /** G-2.1: the two options of the rulebook; both off unless the creator turns them on. */
 export const GiantsOptions = v.strictObject({
@@ -113,6 +114,8 @@ export const giantsKind: GameKind<GiantsConfig, GiantsState, GiantsMove, GiantsV
 	safeguards: ['round-limit', 'no-erect'],
 	outcome: (s) => outcome(s as Readable),
 	verify,
+	// Issue 34: any state written down and read back (position.ts, positionWrite.ts).
+	position: { write: writePosition, doc: 'docs/positions.md § Giants' },
 	legacyExport: (raw) => legacyExport(raw),
 	texts: {
 		name: () => m.giants_name(),

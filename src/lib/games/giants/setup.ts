@@ -1,6 +1,7 @@
 /** G-2 Setup, and the scenario starting position (docs/giants-notation.md). */
 import { below, cloneJson, commitSeed, fail, ok, seedRng, type Result } from '$lib/engine';
 import { AHU, AHUS, COMPONENTS, HEX, SETUP } from './board';
+import { isFullPosition } from './fullPosition';
 import type { Colour, GiantsConfig, GiantsState, HexContent, Player, Size, StartPosition } from './types';
 
 export const ENGINE_VERSION = 'giants@1';
@@ -81,7 +82,8 @@ export function setup(config: GiantsConfig, seed: string): Result<GiantsState> {
 		phase: { kind: 'bid', submitted: Array(n).fill(false) },
 		secret: { seed, rng, sealed: Array(n).fill(null), forcedDice: config.forcedDice ?? null }
 	};
-	if (config.position) {
+	// A full position (with a phase) is read by position.ts instead; index.ts never brings one here.
+	if (config.position && !isFullPosition(config.position)) {
 		const r = applyPosition(state, config.position);
 		if (!r.ok) return r;
 	}

@@ -3,6 +3,7 @@
  * storage and the wire unchanged. Seats are 0-based, in clockwise seating order.
  */
 import type { RngState, Seat, Viewer } from '$lib/engine';
+import type { GiantsPosition } from './positionSchema';
 
 export type { Seat, Viewer };
 
@@ -26,8 +27,11 @@ export interface GiantsConfig {
 	startPlayer?: number;
 	/** Scenarios and tests only (never set by the platform): raw die faces per round, round 1 first. */
 	forcedDice?: number[][];
-	/** Scenarios and tests only: a documented starting position (docs/giants-notation.md). */
-	position?: StartPosition;
+	/**
+	 * Scenarios, tests and games played on from a position: a round-start position (docs/giants-notation.md
+	 * § Starting position) or, with a `phase`, a full position (docs/positions.md § Giants).
+	 */
+	position?: StartPosition | GiantsPosition;
 }
 
 /** Scenario starting position, applied to a fresh setup at the start of `round` (phase 1). */

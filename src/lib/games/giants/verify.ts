@@ -2,10 +2,11 @@
  * Verifying a finished Giants game's dice from its revealed seed (G-0.3; issue 6, docs/export.md).
  * Pure and independent of the replay: the browser's "Verify dice" and the contract's `verify`.
  */
-import { below, commitSeed, seedRng, type RandomnessCheck, type RevealedGame } from '$lib/engine';
+import { below, commitSeed, seedRng, type RandomnessCheck, type RevealedGame, type RngState } from '$lib/engine';
 // The namespace itself: wrangler's esbuild keeps every message for messages.js's `m` (docs/workarounds.md).
 import * as m from '$lib/paraglide/messages/_index.js';
 import { COMPONENTS, SETUP } from './board';
+import { isFullPosition } from './fullPosition';
 import type { DieRoll, GiantsConfig, GiantsEntry } from './types';
 
 /** What the check needs: the engine config, the revealed seed and the commitment shown from the start. */
@@ -72,12 +73,17 @@ export function verifyDice(e: DiceInput, shown: PublicLog): DiceCheck {
 		...Array<DieRoll['colour']>(COMPONENTS.dice.white.count).fill('white'),
 		...Array<DieRoll['colour']>(SETUP.brownDiceByPlayers[String(n)]).fill('brown')
 	];
-	const rng = seedRng(e.seed);
-	if (e.config.startPlayer === undefined) below(rng, n); // G-2.3: the first draw is the start player
+	const pos = e.config.position;
+	// A game from a full position (position.ts) starts inside its round, with the position's generator
+	// if it gives one (a state written down), else a fresh one from the seed (a game played on from a
+	// position); its first roll is the next round's, and until then it has rolled nothing.
+	const full = isFullPosition(pos);
+	const rng: RngState = full && pos.rng ? [...pos.rng] : seedRng(e.seed);
+	if (!full && e.config.startPlayer === undefined) below(rng, n); // G-2.3: the first draw is the start player
 	const rolls = rollsOf(shown);
 	const rounds: RollCheck[] = [];
 	// Each round draws its dice in turn, so the rounds must follow each other without a gap.
-	let expectRound = rolls.length ? (e.config.position?.round ?? 1) : 0;
+	let expectRound = rolls.length ? (pos?.round ?? 1) + (full ? 1 : 0) : 0;
 	for (const r of rolls) {
 		const forced = e.config.forcedDice?.[r.round - 1];
 		const expected = colours.map((colour, i) => ({ colour, face: forced ? forced[i] : COMPONENTS.dice[colour].faces[below(rng, 6)] }));
@@ -86,7 +92,7 @@ export function verifyDice(e: DiceInput, shown: PublicLog): DiceCheck {
 		rounds.push({ round: r.round, expected, shown: got, status: !same ? 'mismatch' : forced ? 'forced' : 'confirmed' });
 		expectRound++;
 	}
-	return { commitmentOk, rounds, ok: commitmentOk && rounds.length > 0 && rounds.every((r) => r.status !== 'mismatch') };
+	return { commitmentOk, rounds, ok: commitmentOk && (rounds.length > 0 || full) && rounds.every((r) => r.status !== 'mismatch') };
 }
 
 /**
