@@ -152,3 +152,133 @@ describe('Giants positions: sealed decisions stay their seat’s', () => {
 		}
 	});
 });
+
+/** `config` with a hand-written full position (3 players unless said), as POST /api/dev/scenario gets it. */
+function configWith(position: unknown, players = 3) {
+	return giantsKind.config({ quickStart: false, immediateScoring: false }, players, json({ position }));
+}
+
+/** A phase 3 as a person writes it: blue's worker with a log on H05, green's chief on the village, red has passed. */
+const PLACE = {
+	round: 3,
+	startPlayer: 1,
+	phase: { kind: 'place', turn: 'blue' },
+	players: [
+		{ behind: { workers: 1, markers: 1, logs: 1 }, front: { workers: 1, markers: 1, rongo: 1 } },
+		{ behind: { workers: 2 }, chiefActionUsed: true, lent: 2, score: 2 },
+		{ passed: true, front: { rongo: 2 } }
+	],
+	board: { H05: { workers: [1, 0, 0], logs: 1 }, H02: { chiefs: [0, 1, 0] } },
+	statues: [
+		{ kind: 'moai', size: 2, ahu: 'A04', owner: 'blue' },
+		{ kind: 'headdress', ahu: 'A04', owner: 'green' },
+		{ kind: 'moai', size: 1, hex: 'H07', marker: 'red' },
+		{ kind: 'moai', size: 3, hex: 'H20' },
+		{ kind: 'moai', size: 1, front: 'green' }
+	],
+	reserved: { A10: 'green' },
+	forestsCut: ['H04'],
+	dice: [1, 0, { face: 2 }],
+	logsOut: 4
+};
+
+describe('Giants positions: written by hand', () => {
+	it('a phase 3 reads with its bags, supplies, pedestals and ahus derived (G-1, G-2.1, G-2.2)', () => {
+		const c = configWith(PLACE);
+		if (!c.ok) throw new Error(c.message);
+		const r = giantsKind.start(c.value, 'hand');
+		if (!r.ok) throw new Error(r.message);
+		const s = r.value.state;
+		expect(r.value.log).toEqual([]);
+		expect(s.phase).toEqual({ kind: 'place', turn: 0 });
+		expect(s.players[0]).toMatchObject({ behind: { workers: 1, medicineMan: true, chief: true, markers: 1, pedestals: 6, logs: 1 }, bag: { workers: 3, markers: 4 } });
+		expect(s.players[1]).toMatchObject({ behind: { chief: false, pedestals: 6 }, bag: { workers: 4, markers: 4 }, chiefActionUsed: true, score: 2 });
+		expect(s.players[2]).toMatchObject({ passed: true, bag: { workers: 5, markers: 3 } });
+		expect(s.ahus.A04).toEqual({ pedestal: 0, moai: 'm1', crown: 'h2' });
+		expect(s.ahus.A10).toEqual({ pedestal: 1, moai: null, crown: null });
+		expect(s.statues.map((st) => [st.id, st.owner, st.marker, st.abandoned])).toEqual([
+			['m1', 0, null, false],
+			['h2', 1, null, false],
+			['m3', 2, 2, false],
+			['m4', null, null, true],
+			['m5', 1, null, false]
+		]);
+		expect(s.supply).toEqual({ moai: [15, 11, 5], headdresses: 13, logs: 21, rongo: 27 });
+		expect(s.nextStatue).toBe(6);
+		expect(s.dice.map((d) => d.colour + d.size)).toEqual(['white1', 'white0', 'white2']);
+		expect(s.display).toEqual([]);
+		expect(s.secret.rng).toEqual(seedRng('hand'));
+		// Written again, it reads as the same state.
+		expect(jsonEqual(readBack(s, 'hand').state, s)).toBe(true);
+	});
+
+	it('what the position leaves due runs at the start (G-0.4): the last bid in reveals the bids; a seat with only a pass passes', () => {
+		const bids = { round: 2, phase: { kind: 'bid', bids: [{ markers: 1, workers: 1 }, { markers: 0, workers: 0 }, { markers: 2, workers: 0, chief: true }] }, dice: [2, 0, 1] };
+		const c = configWith(bids);
+		const r = c.ok ? giantsKind.start(c.value, 'due') : c;
+		if (!r.ok) throw new Error(r.message);
+		expect(r.value.log.map((e) => e.type)).toContain('bids');
+		expect(r.value.state.phase).toMatchObject({ kind: 'carve', order: [2, 0, 1], turn: 2 });
+	});
+
+	it('a full position goes through the scenario extra like a round-start one; the round-start one keeps its meaning', () => {
+		const round = giantsKind.config({ quickStart: false, immediateScoring: false }, 3, { position: { round: 2, statues: [{ kind: 'moai', hex: 'H07' }] } });
+		expect(round.ok).toBe(true);
+		const s = round.ok && giantsKind.start(round.value, 'r');
+		expect(s && s.ok && s.value.state.round).toBe(2);
+		expect(s && s.ok && s.value.log[0]).toEqual({ type: 'round', round: 2, startPlayer: expect.any(Number) });
+	});
+});
+
+describe('Giants positions: an impossible one is refused at once, naming its rule (BAD_POSITION)', () => {
+	const cases: [string, (p: typeof PLACE) => unknown, RegExp][] = [
+		['input validation, with its path', (p) => ({ ...p, players: [{ behind: { workers: -1 } }] }), /^position\.players\[0\]\.behind\.workers: /],
+		['a phase of no game', (p) => ({ ...p, phase: { kind: 'dance' } }), /^position\.phase\.kind: /],
+		['a seat that does not exist', (p) => ({ ...p, phase: { kind: 'place', turn: 'purple' } }), /purple is not a seat/],
+		['two seats of one colour (G-2.1)', (p) => ({ ...p, players: [{ colour: 'red' }, { colour: 'red' }] }), /^G-2\.1: each player takes a colour of their own \(red, red, blue\)/],
+		['more workers than a colour has (G-1)', (p) => ({ ...p, players: [{ behind: { workers: 6 } }] }), /G-1: seat 0 has 7 workers/],
+		['a second chief (G-1, every piece exactly once)', (p) => ({ ...p, players: [p.players[0], { behind: { chief: true } }] }), /^G-1 \(every piece exactly once\): seat 1 chief: 2, expected 1/],
+		['more rongo halves than the box holds (G-1)', (p) => ({ ...p, players: [{ front: { rongo: 30 } }, null, { front: { rongo: 2 } }] }), /G-1: 32 rongo halves/],
+		['more moai of a size than the box holds (G-1)', (p) => ({ ...p, statues: Array(7).fill({ kind: 'moai', size: 3, hex: 'H20' }) }), /^G-1: 7 size-3 moai in the game; the box holds 6/],
+		['a forest that is none (G-1)', (p) => ({ ...p, forestsCut: ['H05'] }), /^G-1: H05 is not one of the 7 forests/],
+		['logs alone on a hex (G-4.1)', (p) => ({ ...p, board: { ...p.board, H06: { logs: 1 } }, logsOut: 3 }), /G-4\.1: the logs on H06/],
+		['figures on the board during the auction (G-6.0)', (p) => ({ ...p, phase: { kind: 'bid' }, dice: [1, 1, 1], statues: [] }), /^G-6\.0, G-4\.1: /],
+		['logs on the board after phase 4 (G-5.9)', (p) => ({ ...p, phase: { kind: 'choice' } }), /G-5\.9: /],
+		['a statue in two places', (p) => ({ ...p, statues: [{ kind: 'moai', hex: 'H07', ahu: 'A01', owner: 0 }] }), /exactly one/],
+		['a moai on an ahu without its erector (G-5.4)', (p) => ({ ...p, statues: [{ kind: 'moai', ahu: 'A01' }] }), /G-5\.4: a moai on A01 stands on its erector's pedestal/],
+		['a moai on another seat’s reservation (G-5.4)', (p) => ({ ...p, statues: [{ kind: 'moai', ahu: 'A10', owner: 0 }] }), /G-5\.4: A10 is reserved by another seat/],
+		['a headdress crowning no moai (G-5.5)', (p) => ({ ...p, statues: [{ kind: 'headdress', ahu: 'A01', owner: 0 }] }), /G-5\.5: /],
+		['a marker on an erected moai (G-5.6)', (p) => ({ ...p, statues: [{ kind: 'moai', ahu: 'A01', owner: 0, marker: 0 }] }), /G-5\.6: /],
+		['an abandoned statue with an owner (G-5.8)', (p) => ({ ...p, statues: [{ kind: 'moai', hex: 'H07', owner: 1, abandoned: true }] }), /G-5\.8: /],
+		['a statue in front of a screen in phase 5 (G-5.7)', (p) => ({ ...p, board: {}, phase: { kind: 'choice' } }), /G-5\.7: statues lie in front of a screen/],
+		['an unmoved statue off its quarry (G-5.7)', (p) => ({ ...p, board: {}, phase: { kind: 'choice' }, statues: [{ kind: 'moai', hex: 'H07', owner: 0, unmoved: true }] }), /G-5\.7: an unmoved statue lies unmarked on its quarry/],
+		['dice for another number of players (G-2.4)', (p) => ({ ...p, dice: [1, 2, 3, 1] }), /^G-2\.4: 4 dice; 3 players roll 3/],
+		['a broken moai while the supply holds that size (G-3.0.3)', (p) => ({ ...p, board: {}, phase: { kind: 'bid' }, statues: [], dice: [1, { face: 2, broken: true }, 1] }), /G-3\.0\.3: /],
+		['an auction with nothing on display (G-0.4)', (p) => ({ ...p, board: {}, players: [], phase: { kind: 'bid' }, statues: [], dice: [0, 0, 0] }), /^G-0\.4: /],
+		['a bid of more than lies behind the screen (G-3.1)', (p) => ({ ...p, board: {}, players: [], phase: { kind: 'bid', bids: [{ markers: 3, workers: 0 }] }, statues: [], dice: [1, 1, 1] }), /^G-3\.1: seat 0 bids more/],
+		['a carving turn of a seat that cannot carve (G-3.6)', (p) => ({ ...p, board: {}, players: [{ front: { workers: 1 } }, { front: { chief: true } }], phase: { kind: 'carve', turn: 0 }, statues: [], dice: [2, 2, 2] }), /G-3\.6: seat 0 has no possible choice/],
+		['unassigned figures that were never bid (G-3.3)', (p) => ({ ...p, board: {}, players: [{ front: { workers: 1 } }], phase: { kind: 'carve', turn: 0, left: [{ workers: 2 }] }, statues: [], dice: [1, 1, 1] }), /G-3\.3: seat 0's unassigned figures/],
+		['the turn of a seat that passed (G-4.5)', (p) => ({ ...p, phase: { kind: 'place', turn: 'red' } }), /G-4\.5: seat 2 has passed/],
+		['a pass outside phases 3 and 4 (G-4.5)', (p) => ({ ...p, board: {}, players: [{ passed: true }], phase: { kind: 'bid' }, statues: [], dice: [1, 1, 1] }), /G-4\.5: seat 0: passing belongs/],
+		['a phase 5 with nobody to ask (G-6.0)', (p) => ({ ...p, board: {}, phase: { kind: 'choice' }, statues: [] }), /G-6\.0: nobody has an end-of-round choice/],
+		['a choice of a seat that is not asked (G-6.0)', (p) => ({ ...p, board: {}, phase: { kind: 'choice', choices: [{ mark: [], release: [] }] }, statues: [{ kind: 'moai', hex: 'H07', marker: 'red' }] }), /G-6\.0: seat 0 has no end-of-round choice/],
+		['a choice that marks a statue not its own (G-6.0)', (p) => ({ ...p, board: {}, phase: { kind: 'choice', choices: [null, null, { mark: ['m1'], release: [] }] }, statues: [{ kind: 'moai', hex: 'H07', marker: 'red' }] }), /seat 2's choice: G-6\.0: only your unmoved statues/],
+		['an end that is not one (G-6.1, G-6.4)', (p) => ({ ...p, board: {}, phase: { kind: 'over', reason: 'pedestals' }, statues: [] }), /G-6\.1, G-6\.4: the game does not end for pedestals here \(it goes on\)/],
+		['a statue id of the wrong kind', (p) => ({ ...p, statues: [{ id: 'h1', kind: 'moai', hex: 'H07', marker: 0 }] }), /a moai's id begins with m/]
+	];
+	it.each(cases)('%s', (_what, make, message) => {
+		const c = configWith(make(json(PLACE)));
+		expect(c.ok).toBe(false);
+		if (!c.ok) {
+			expect(c.code).toBe('BAD_POSITION');
+			expect(c.message).toMatch(message);
+		}
+	});
+
+	it('input of any shape is a refusal, never an exception', () => {
+		for (const position of [{ phase: null }, { phase: { kind: 'place', turn: 0 }, statues: 5 }, { phase: { kind: 'place', turn: 0 }, board: { H01: 'x' } }, { phase: { kind: 'place', turn: 0 }, players: 'abc' }, { phase: 'bid' }]) {
+			const c = configWith(position);
+			expect(c.ok ? '' : c.code, JSON.stringify(position)).toBe('BAD_POSITION');
+		}
+	});
+});

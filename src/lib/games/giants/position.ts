@@ -173,6 +173,11 @@ export function positionState(config: GiantsConfig, seed: string): Result<Giants
 	}
 	const moaiOut = [1, 2, 3].map((size) => statues.filter((st) => st.kind === 'moai' && st.size === size).length + display.filter((x) => x === size).length);
 	const supplyMoai = [0, 1, 2].map((k) => COMPONENTS.moai[String(k + 1) as '1'] - moaiOut[k]) as [number, number, number];
+	supplyMoai.forEach((left, k) => {
+		if (left < 0) problems.push(`G-1: ${moaiOut[k]} size-${k + 1} moai in the game; the box holds ${COMPONENTS.moai[String(k + 1) as '1']}`);
+	});
+	const headdresses = COMPONENTS.headdresses - statues.filter((st) => st.kind === 'headdress').length;
+	if (headdresses < 0) problems.push(`G-1: ${COMPONENTS.headdresses - headdresses} headdresses in the game; the box holds ${COMPONENTS.headdresses}`);
 	if (kind === 'bid' || kind === 'carve')
 		for (const d of dice) if (d.broken && supplyMoai[d.size - 1] > 0) problems.push(`G-3.0.3: a die broke a size-${d.size} moai while the supply still holds ${supplyMoai[d.size - 1]}`);
 
@@ -230,7 +235,7 @@ export function positionState(config: GiantsConfig, seed: string): Result<Giants
 		board,
 		ahus,
 		statues,
-		supply: { moai: supplyMoai, headdresses: COMPONENTS.headdresses - statues.filter((st) => st.kind === 'headdress').length, logs, rongo },
+		supply: { moai: supplyMoai, headdresses, logs, rongo },
 		logsOut: p.logsOut ?? 0,
 		forestsCut: [...(p.forestsCut ?? [])],
 		dice,
