@@ -275,8 +275,8 @@ describe('Giants positions: an impossible one is refused at once, naming its rul
 		}
 	});
 
-	it('input of any shape is a refusal, never an exception', () => {
-		for (const position of [{ phase: null }, { phase: { kind: 'place', turn: 0 }, statues: 5 }, { phase: { kind: 'place', turn: 0 }, board: { H01: 'x' } }, { phase: { kind: 'place', turn: 0 }, players: 'abc' }, { phase: 'bid' }]) {
+	it('input of any shape is a refusal, never an exception — a round-start position’s too', () => {
+		for (const position of [{ statues: 5 }, { statues: [null] }, { players: [{ behind: 'x' }] }, { reserved: 3 }, { round: 2, typo: 1 }, { phase: null }, { phase: { kind: 'place', turn: 0 }, statues: 5 }, { phase: { kind: 'place', turn: 0 }, board: { H01: 'x' } }, { phase: { kind: 'place', turn: 0 }, players: 'abc' }, { phase: 'bid' }]) {
 			const c = configWith(position);
 			expect(c.ok ? '' : c.code, JSON.stringify(position)).toBe('BAD_POSITION');
 		}

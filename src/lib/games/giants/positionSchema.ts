@@ -115,3 +115,32 @@ export const FullPositionSchema = v.strictObject({
 /** A full position as written (JSON). */
 export type GiantsPosition = v.InferInput<typeof FullPositionSchema>;
 export type ParsedPosition = v.InferOutput<typeof FullPositionSchema>;
+
+/**
+ * The round-start position (types.ts `StartPosition`, docs/giants-notation.md § Starting position) as
+ * the engine reads it: seats by number (a scenario file's colours are resolved by scenario.ts). Its
+ * shape is checked before setup.ts applies it, so malformed input is a `BAD_POSITION`, not an exception.
+ */
+const SeatNo = Int(0, 4);
+export const StartPositionSchema = v.strictObject({
+	round: v.optional(v.number()),
+	startPlayer: v.optional(v.number()),
+	players: v.optional(
+		BySeat(
+			v.strictObject({
+				behind: v.optional(v.strictObject({ workers: v.optional(v.number()), medicineMan: Bool, chief: Bool, markers: v.optional(v.number()), pedestals: v.optional(v.number()), logs: v.optional(v.number()) })),
+				rongo: v.optional(Count),
+				lent: v.optional(Int(0, 9999)),
+				score: v.optional(Int(0, 9999))
+			})
+		)
+	),
+	statues: v.optional(
+		v.pipe(
+			v.array(v.strictObject({ kind: v.picklist(['moai', 'headdress']), size: v.optional(v.picklist([1, 2, 3])), hex: v.optional(Id), ahu: v.optional(Id), owner: v.optional(SeatNo), marker: v.optional(SeatNo), abandoned: Bool })),
+			v.maxLength(80)
+		)
+	),
+	reserved: v.optional(v.record(Id, SeatNo)),
+	forestsCut: v.optional(Ids)
+});

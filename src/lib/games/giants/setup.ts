@@ -1,7 +1,10 @@
 /** G-2 Setup, and the scenario starting position (docs/giants-notation.md). */
 import { below, cloneJson, commitSeed, fail, ok, seedRng, type Result } from '$lib/engine';
 import { AHU, AHUS, COMPONENTS, HEX, SETUP } from './board';
+import * as v from 'valibot';
+import { issueLines } from '$lib/engine/scenario';
 import { isFullPosition } from './fullPosition';
+import { StartPositionSchema } from './positionSchema';
 import type { Colour, GiantsConfig, GiantsState, HexContent, Player, Size, StartPosition } from './types';
 
 export const ENGINE_VERSION = 'giants@1';
@@ -84,6 +87,9 @@ export function setup(config: GiantsConfig, seed: string): Result<GiantsState> {
 	};
 	// A full position (with a phase) is read by position.ts instead; index.ts never brings one here.
 	if (config.position && !isFullPosition(config.position)) {
+		// Counts and seats are judged by applyPosition with their rules; the shape first, so nothing malformed throws.
+		const shape = v.safeParse(StartPositionSchema, config.position);
+		if (!shape.success) return fail('BAD_POSITION', issueLines(shape.issues, 'position'));
 		const r = applyPosition(state, config.position);
 		if (!r.ok) return r;
 	}
