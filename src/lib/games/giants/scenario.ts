@@ -24,6 +24,8 @@ import {
 	type ScenarioRun as Run
 } from '$lib/engine/scenario';
 import { COMPONENTS } from './board';
+import { isFullPosition } from './fullPosition';
+import { FullPositionSchema } from './positionSchema';
 import { giants } from './index';
 import type { Colour, GiantsConfig, GiantsEntry, GiantsState, StartPosition } from './types';
 import { giantsKind } from './kind';
@@ -90,7 +92,8 @@ export const ScenarioSchema = v.strictObject({
 	startPlayer: v.optional(SeatRef),
 	seed: v.optional(v.pipe(v.string(), v.minLength(1))),
 	forcedDice: v.optional(v.array(v.array(Int(0, 3)))),
-	position: v.optional(PositionSchema),
+	/** A round-start position, or with a `phase` a full one (docs/positions.md § Giants), checked below. */
+	position: v.optional(v.unknown()),
 	moves: v.optional(v.array(MoveEntrySchema)),
 	/** What must hold after the last move (`log`: among all entries, the start's included). */
 	expect: v.optional(ExpectSchema)
@@ -134,8 +137,15 @@ export function loadScenario(raw: unknown): Result<Scenario> {
 	if (f.colours) config.colours = colours;
 	if (f.startPlayer !== undefined) config.startPlayer = seat(f.startPlayer, 'scenario.startPlayer');
 	if (f.forcedDice) config.forcedDice = f.forcedDice;
-	if (f.position) {
-		const p = f.position;
+	if (f.position && isFullPosition(f.position)) {
+		// A full position names seats by number or colour itself; the kind's `config` reads and checks it.
+		const full = v.safeParse(FullPositionSchema, f.position);
+		if (!full.success) return fail('BAD_SCENARIO', issueLines(full.issues, 'scenario.position'));
+		config.position = full.output;
+	} else if (f.position !== undefined) {
+		const round = v.safeParse(PositionSchema, f.position);
+		if (!round.success) return fail('BAD_SCENARIO', issueLines(round.issues, 'scenario.position'));
+		const p = round.output;
 		const pos: StartPosition = {};
 		if (p.round !== undefined) pos.round = p.round;
 		if (p.startPlayer !== undefined) pos.startPlayer = seat(p.startPlayer, 'scenario.position.startPlayer');
