@@ -23,7 +23,8 @@ export interface DiceInput {
  *    committed to: we check SHA-256(revealed seed) = commitment.
  * 2. The dice depend on nothing but the seed (docs/giants-notation.md "Provable dice"): the
  *    generator draws only the start player (when not fixed) and each round's dice, in a fixed order,
- *    whatever the players did. So the whole sequence of rolls was fixed when the game was created,
+ *    whatever the players did. (A game from a full position starts from the position's generator,
+ *    or, written `fresh`, from its own seed with no start-player draw; see `verifyDice`.) So the whole sequence of rolls was fixed when the game was created,
  *    before any move; the server could not steer a roll in reaction to play.
  * 3. We recompute every roll from the seed with that documented algorithm alone — no replay of the
  *    moves, no server code path — and compare it with the rolls in the public log, which is what the
