@@ -221,6 +221,17 @@ describe('Giants positions: written by hand', () => {
 		expect(r.value.state.phase).toMatchObject({ kind: 'carve', order: [2, 0, 1], turn: 2 });
 	});
 
+	it('an end written by hand: the final scores follow when left out (G-6.1, G-6.2)', () => {
+		const ahus = ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07'];
+		const c = configWith({ round: 9, phase: { kind: 'over', reason: 'pedestals' }, players: [null, { lent: 4 }], statues: ahus.map((ahu) => ({ kind: 'moai', ahu, owner: 'blue' })) });
+		const r = c.ok ? giantsKind.start(c.value, 'end') : c;
+		if (!r.ok) throw new Error(r.message);
+		const out = giantsKind.outcome(r.value.state)!;
+		expect(out.reason).toBe('pedestals');
+		expect(r.value.state.players.map((p) => p.score)).toEqual(out.sheets.map((sh) => sh.total));
+		expect(out.sheets[1].total).toBe(4);
+	});
+
 	it('a full position goes through the scenario extra like a round-start one; the round-start one keeps its meaning', () => {
 		const round = giantsKind.config({ quickStart: false, immediateScoring: false }, 3, { position: { round: 2, statues: [{ kind: 'moai', hex: 'H07' }] } });
 		expect(round.ok).toBe(true);
@@ -264,6 +275,7 @@ describe('Giants positions: an impossible one is refused at once, naming its rul
 		['a choice of a seat that is not asked (G-6.0)', (p) => ({ ...p, board: {}, phase: { kind: 'choice', choices: [{ mark: [], release: [] }] }, statues: [{ kind: 'moai', hex: 'H07', marker: 'red' }] }), /G-6\.0: seat 0 has no end-of-round choice/],
 		['a choice that marks a statue not its own (G-6.0)', (p) => ({ ...p, board: {}, phase: { kind: 'choice', choices: [null, null, { mark: ['m1'], release: [] }] }, statues: [{ kind: 'moai', hex: 'H07', marker: 'red' }] }), /seat 2's choice: G-6\.0: only your unmoved statues/],
 		['an end that is not one (G-6.1, G-6.4)', (p) => ({ ...p, board: {}, phase: { kind: 'over', reason: 'pedestals' }, statues: [] }), /G-6\.1, G-6\.4: the game does not end for pedestals here \(it goes on\)/],
+		['an ahu of no board, even one named like a property of every object', (p) => ({ ...p, statues: [{ kind: 'moai', ahu: 'constructor', owner: 0 }] }), /G-1: constructor is no ahu of the board/],
 		['a statue id of the wrong kind', (p) => ({ ...p, statues: [{ id: 'h1', kind: 'moai', hex: 'H07', marker: 0 }] }), /a moai's id begins with m/]
 	];
 	it.each(cases)('%s', (_what, make, message) => {

@@ -125,7 +125,7 @@ export function positionState(config: GiantsConfig, seed: string): Result<Giants
 			if (x.hex !== (x.kind === 'moai' ? MOAI_QUARRY : HEADDRESS_QUARRY) || marker !== null || owner === null) problems.push(`${at}: G-5.7: an unmoved statue lies unmarked on its quarry hex, its owner's`);
 		}
 		if (x.ahu !== undefined) {
-			const a = ahus[x.ahu];
+			const a = AHU.has(x.ahu) ? ahus[x.ahu] : undefined;
 			if (!a) problems.push(`${at}: G-1: ${x.ahu} is no ahu of the board`);
 			else if (marker !== null) problems.push(`${at}: G-5.6: the marker returns when the statue is erected or crowns`);
 			else if (x.kind === 'moai') {
@@ -248,14 +248,14 @@ export function positionState(config: GiantsConfig, seed: string): Result<Giants
 	// Conservation first (every piece exactly once, G-1): the phase checks below read the pieces.
 	const errs = conservationErrors(s);
 	if (errs.length) return bad(`G-1 (every piece exactly once): ${errs.slice(0, 6).join('; ')}`);
-	const phase = phaseOf(s, p.phase, seat, problems);
+	const phase = phaseOf(s, p.phase, seat, problems, (p.players ?? []).map((x) => x?.score !== undefined));
 	if (problems.length) return bad(problems.slice(0, 6).join('; '));
 	s.phase = phase;
 	return ok(s);
 }
 
 /** The phase the position awaits, checked against the pieces; sealed decisions go to `s.secret.sealed`. */
-function phaseOf(s: GiantsState, x: ParsedPosition['phase'], seat: (r: Ref, at: string) => Seat, problems: string[]): Phase {
+function phaseOf(s: GiantsState, x: ParsedPosition['phase'], seat: (r: Ref, at: string) => Seat, problems: string[], scoreGiven: boolean[]): Phase {
 	const n = s.players.length;
 	const sealed = (list: unknown[] | undefined, at: string) => {
 		if ((list?.length ?? 0) > n) problems.push(`${at}: ${list!.length} entries for ${n} seats`);
@@ -336,7 +336,8 @@ function phaseOf(s: GiantsState, x: ParsedPosition['phase'], seat: (r: Ref, at: 
 			// G-6.1, G-6.4: the game ends after a phase 4 for one of these reasons, and the first that holds is the one.
 			const reason = endReason(s);
 			if (reason !== x.reason) problems.push(`G-6.1, G-6.4: the game does not end for ${x.reason} here (${reason === null ? 'it goes on' : `it ends for ${reason}`})`);
-			// G-6.2: the score track then shows the final score.
+			// G-6.2: the score track then shows the final score (the default where the position gives none).
+			for (const sh of scores(s)) if (!scoreGiven[sh.seat]) s.players[sh.seat].score = sh.total;
 			for (const sh of scores(s)) if (s.players[sh.seat].score !== sh.total) problems.push(`G-6.2: seat ${sh.seat}'s final score is ${sh.total}, not ${s.players[sh.seat].score}`);
 			return { kind: 'over', reason: x.reason };
 		}
