@@ -20,6 +20,7 @@ import { conservationErrors } from './invariants';
 import { legalMoves, mayAct } from './legal';
 import type { GiantsConfig, GiantsMove, GiantsState, Seat } from './types';
 import { giantsKind } from './kind';
+import { writePosition } from './positionWrite';
 
 export interface FuzzGameResult {
 	players: number;
@@ -174,10 +175,26 @@ export function fuzzGame(index: number, seedBase: string): FuzzGameResult {
 	if (probe) {
 		const part = replay(giants, { game: 'giants', engineVersion: giants.engineVersion, config, seed }, log.slice(0, probeAt));
 		check(part.ok && jsonEqual(part.value, probe), `game ${index}: replay of the first ${probeAt} moves differs`);
+		checks += checkPosition(probe, config, seed, `game ${index} move ${probeAt}`);
 	}
+	checks += checkPosition(s, config, seed, `game ${index}: the end`);
 	checks += checkFinalOutcome(giantsKind, s, players);
 	check(giants.view(s, null).seed === seed, `game ${index}: the seed is not revealed at the end`);
 	return { players, moves: log.length, rounds: s.round, reason: s.phase.kind === 'over' ? s.phase.reason : '?', checks: checks + 3 };
+}
+
+/**
+ * Issue 34 (position.ts): the state written as a full position, through JSON and the kind's `config`,
+ * starts as the same state with its seed, with nothing automatic left to run. Once at the random probe
+ * and once at the end of every game: cheap, and the heuristic bots reach positions random play does not.
+ */
+function checkPosition(s: GiantsState, config: GiantsConfig, seed: string, where: string): number {
+	const extra = JSON.parse(JSON.stringify(writePosition(s))) as Record<string, unknown>;
+	const c = giantsKind.config({ quickStart: !!config.quickStart, immediateScoring: !!config.immediateScoring }, config.players, extra);
+	check(c.ok, `${where}: its position is refused: ${c.ok ? '' : c.message}`);
+	const r = c.ok ? giants.start(c.value, seed) : null;
+	check(!!r && r.ok && r.value.log.length === 0 && jsonEqual(r.value.state, s), `${where}: the state read back from its position differs`);
+	return 1;
 }
 
 /** `s` is deeply frozen, so a refused move that changed anything would have thrown. */
