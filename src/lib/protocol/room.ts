@@ -53,6 +53,36 @@ export function isRated(g: { rated?: boolean | null; visibility: Visibility }): 
 	return typeof g.rated === 'boolean' ? g.rated : g.visibility === 'public';
 }
 
+/**
+ * Where a game played on from a finished game's position came from (issue 34, "Play on from here";
+ * `POST /api/games/:id/playon`): shown on its page and kept in D1 (`games.origin`). A private source
+ * game leaves out its id and its players — to anyone but its players and link holders it does not
+ * exist (issue 10), and a game played on from it may be public.
+ */
+export interface GameOrigin {
+	/** The finished game's id; null when it is private. */
+	gameId: string | null;
+	/** Its kind (the same as the new game's). */
+	kind: string;
+	/** The step of its history the position was taken at (moves played: 0 is the start). */
+	step: number;
+	/** Moves explored beyond that step before playing on (the line), 0 for none. */
+	explored: number;
+	/** Its players' usernames by seat; [] when it is private. */
+	players: string[];
+}
+
+/**
+ * A game created at a position (issue 34): the kind's scenario extra (`kind.position.write(state,
+ * { fresh: true })`), read by `kind.config` at the start exactly as a test scenario is; where it came
+ * from; and the creator's seat in it (seat k of the position is lobby slot k).
+ */
+export interface PositionStart {
+	extra: Record<string, unknown>;
+	origin: GameOrigin;
+	seat: number;
+}
+
 export interface CreateInput {
 	gameId: string;
 	/** The game's kind (a registry id, src/lib/games/index.ts). */
@@ -70,6 +100,11 @@ export interface CreateInput {
 	clock?: TimeControl;
 	/** Rated or casual (`isRated`); absent: the default for the visibility (public rated, private casual). */
 	rated?: boolean;
+	/**
+	 * Issue 34: start at this position instead of the kind's setup. Never rated (`rated: true` is
+	 * refused); seats are not shuffled and the game starts only with every seat taken.
+	 */
+	from?: PositionStart;
 }
 
 /** Every refusal: `status` is the HTTP status the route answers with. */
@@ -110,6 +145,11 @@ export interface RoomView<View = unknown> {
 	visibility: Visibility;
 	/** Rated or casual (`isRated`): a rated game's result moves its players' ratings, a casual one's never. */
 	rated: boolean;
+	/**
+	 * Issue 34: the finished game this one was played on from, or null for a game from the kind's
+	 * setup. The room always sets it; optional for views made elsewhere (a tutorial's table).
+	 */
+	origin?: GameOrigin | null;
 	creatorId: string;
 	options: GameOptions;
 	seatsWanted: number;
@@ -267,6 +307,8 @@ export interface D1Payload {
 		players?: number;
 		/** Rated or casual (optional only for payloads written before the choice: then `isRated`). */
 		rated?: boolean;
+		/** Issue 34: JSON `GameOrigin` of a game played on from a position; null (or absent, older payloads) otherwise. */
+		origin?: string | null;
 	};
 	seats: {
 		userId: string;

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { commitSeed, seedRng, shuffle, type Kind } from '$lib/engine';
 import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
-import { TIME_LIMITS, isRated, type CreateInput, type RoomError, type RoomUser } from '$lib/protocol/room';
+import { TIME_LIMITS, isRated, type CreateInput, type GameOrigin, type PositionStart, type RoomError, type RoomUser } from '$lib/protocol/room';
 import type { Meta, Player } from './storage';
 
 export function refuse(status: number, code: string, message: string, extra?: Pick<RoomError, 'currentVersion' | 'step' | 'alternative' | 'queue' | 'index'>): RoomError {
@@ -46,6 +46,8 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 	if (i.rated !== undefined && typeof i.rated !== 'boolean') return refuse(400, 'BAD_REQUEST', 'bad rated');
 	if ((i.visibility === 'private') !== (typeof i.inviteCode === 'string' && ID.test(i.inviteCode)))
 		return refuse(400, 'BAD_REQUEST', 'a private game needs an invite code, a public one none');
+	const from = i.from === undefined ? null : checkFrom(kind, i, opts.output);
+	if (from && 'ok' in from) return from;
 	const meta: Meta = {
 		gameId: i.gameId,
 		kind: kind.id,
@@ -68,9 +70,43 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		engineVersion: kind.engineVersion,
 		seedCommitment: null,
 		lastMoves: {},
-		rated: isRated({ rated: i.rated, visibility: i.visibility })
+		// Issue 34: a game from a position is never rated — its players did not play its beginning.
+		rated: from ? false : isRated({ rated: i.rated, visibility: i.visibility }),
+		...(from ? { origin: from.origin, position: from.extra } : {})
 	};
-	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: 0, joinedAt: now }], state: null, log: [] };
+	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: from?.seat ?? 0, joinedAt: now }], state: null, log: [] };
+}
+
+/**
+ * Issue 34: the position a game is created at (`CreateInput.from`), checked at creation so that a
+ * game nobody could start is never listed: the kind must have a position format, the game is casual,
+ * and the kind's `config` must take the position with exactly `seatsWanted` seats (it refuses an
+ * impossible one with BAD_POSITION, as for a test scenario).
+ */
+function checkFrom(kind: Kind, i: CreateInput, options: unknown): PositionStart | RoomError {
+	const f = i.from!;
+	if (!kind.position) return refuse(409, 'NO_POSITION', `${kind.id} has no position format: a game of it cannot start from a position`);
+	if (i.rated === true) return refuse(400, 'CASUAL_ONLY', 'a game played on from a position is never rated');
+	if (!f || typeof f !== 'object' || !f.extra || typeof f.extra !== 'object' || Array.isArray(f.extra)) return refuse(400, 'BAD_REQUEST', 'bad position');
+	if (!validOrigin(f.origin, kind.id)) return refuse(400, 'BAD_REQUEST', 'bad origin');
+	if (!Number.isInteger(f.seat) || f.seat < 0 || f.seat >= i.seatsWanted) return refuse(400, 'BAD_SEAT', `the seat must be 0 to ${i.seatsWanted - 1}`);
+	const config = kind.config(options, i.seatsWanted, f.extra);
+	if (!config.ok) return refuse(400, config.code, config.message);
+	return { extra: f.extra, origin: f.origin, seat: f.seat };
+}
+
+function validOrigin(o: GameOrigin | undefined, kind: string): boolean {
+	const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+	return (
+		!!o &&
+		(o.gameId === null || (typeof o.gameId === 'string' && ID.test(o.gameId))) &&
+		o.kind === kind &&
+		count(o.step) &&
+		count(o.explored) &&
+		Array.isArray(o.players) &&
+		o.players.length <= 16 &&
+		o.players.every((p) => typeof p === 'string' && p.length <= 64)
+	);
 }
 
 function bump(meta: Meta, now: number, patch: Partial<Meta> = {}): Meta {
@@ -109,7 +145,10 @@ export function leaveGame(meta: Meta, players: Player[], user: RoomUser, now: nu
 	return { meta: bump(meta, now, { creatorId }), players: rest, state: null, log: [] };
 }
 
-/** Only for GameRoom.createScenario (test seam): the kind's scenario extra (kind.config); seats stay in the order given. */
+/**
+ * The kind's scenario extra (kind.config) a game starts from, seats in slot order (not shuffled): for
+ * GameRoom.createScenario (test seam) and for a game created at a position (issue 34, `meta.position`).
+ */
 export interface ScenarioStart {
 	config?: unknown;
 }
@@ -137,12 +176,17 @@ export function startGame(
 	if (meta.status !== 'waiting') return refuse(409, 'NOT_WAITING', 'the game has already started');
 	const kind = kindOfMeta(meta);
 	if (!kind) return refuse(503, 'GAME_UNAVAILABLE', 'this kind of game is not available');
+	// Issue 34: a position has its seats — seat k is the one who took slot k — so it starts only with
+	// all of them, in slot order, with the seed drawn here (everything random from now on is this game's).
+	const from = scenario ?? (meta.position ? { config: meta.position } : null);
+	if (meta.position && players.length !== meta.seatsWanted)
+		return refuse(409, 'SEATS_NOT_TAKEN', `a game played on from a position starts only with all its ${meta.seatsWanted} seats taken`);
 	if (players.length < kind.seats.min) return refuse(409, 'NOT_ENOUGH_PLAYERS', `at least ${kind.seats.min} players are needed`);
 	// Seat order from the seed; the start player is the engine's to pick from it (G-2.3).
 	const bySlot = players.slice().sort((a, b) => a.seat - b.seat);
-	const order = scenario ? bySlot : shuffleSeats(bySlot, seed);
+	const order = from ? bySlot : shuffleSeats(bySlot, seed);
 	const seated = order.map((p, seat) => ({ ...p, seat }));
-	const config = kind.config(meta.options, seated.length, scenario?.config);
+	const config = kind.config(meta.options, seated.length, from?.config);
 	if (!config.ok) return refuse(400, config.code, config.message);
 	const r = kind.start(config.value, seed);
 	if (!r.ok) return refuse(500, 'SETUP_FAILED', 'the game could not be set up');
@@ -155,7 +199,9 @@ export function startGame(
 		// Published from the start (G-0.3, R-0.3, M-0.3): the seed is fixed before any move.
 		seedCommitment: commitSeed(seed),
 		// Counted from the first move on (the seats were just renumbered).
-		decisions: {}
+		decisions: {},
+		// The config holds the position now (and the export with it); the extra is not kept twice.
+		position: undefined
 	};
 	const started = bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now };
 	return {

@@ -10,7 +10,7 @@
 import type { SqlStorage } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
-import type { GameOptions, GameStatus, LogBatch, QueueState, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
+import type { GameOptions, GameOrigin, GameStatus, LogBatch, QueueState, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
 
 /** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
 export interface Meta {
@@ -55,6 +55,14 @@ export interface Meta {
 	 * counted from their log when they load (core.ts).
 	 */
 	decisions?: Record<string, number>;
+	/** Issue 34: the finished game a game played on from a position came from (protocol/room.ts). */
+	origin?: GameOrigin;
+	/**
+	 * Issue 34: the kind's scenario extra of that position, held while the game waits for players; at
+	 * the start `config` takes it in (`kind.config(options, seats, position)`) and it is dropped here.
+	 * It holds the position's secrets (hands, piles): like the state, it never leaves the room.
+	 */
+	position?: Record<string, unknown>;
 }
 
 export interface Player {
