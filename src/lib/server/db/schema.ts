@@ -143,7 +143,13 @@ export const games = sqliteTable(
 		 * Rated (1) or casual (0), chosen at creation (issue 28, docs/people.md): a casual game never moves
 		 * a rating. Migration 0011 set it for the games before: finished ones rated iff they moved a rating.
 		 */
-		rated: integer('rated', { mode: 'boolean' }).notNull().default(true)
+		rated: integer('rated', { mode: 'boolean' }).notNull().default(true),
+		/**
+		 * Issue 34 (migration 0021): JSON `GameOrigin` (src/lib/protocol/room.ts) of a game played on from
+		 * a finished game's position — `{ gameId, kind, step, explored, players }` — for lists and pages
+		 * that say where it came from; null for a game from the kind's setup. Such a game is never rated.
+		 */
+		origin: text('origin')
 	},
 	(t) => [
 		// Public games by status, newest first by start, then by creation: the lobby's waiting games

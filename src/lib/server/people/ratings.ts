@@ -65,6 +65,8 @@ export function provisional(sigma: number): boolean {
 /**
  * A rated normal end (docs/people.md "Which games count"):
  * - created rated (`isRated`: rated or casual is chosen at creation; casual never moves a rating);
+ * - not played on from another game's position (issue 34: `origin`; such a game is created casual,
+ *   and this holds even for a payload that said otherwise — its players did not play its beginning);
  * - finished after a start, every seat has its final result, at least two players;
  * - every seat made at least one real decision (`decisions`: its own moves that are not `passive`,
  *   engine/kind.ts) — a seat that only passed, timed out or was played by the bot played no game, so
@@ -80,6 +82,7 @@ export function ratable(p: D1Payload | null): p is D1Payload {
 	return (
 		!!p &&
 		isRated(p.game) &&
+		!p.game.origin &&
 		p.game.status === 'finished' &&
 		p.game.startedAt !== null &&
 		p.seats.length >= 2 &&

@@ -40,7 +40,7 @@ import { awaitedIn, eventWrites } from '$lib/server/notify/room-entry';
 import { isRated, type D1Payload } from '$lib/protocol/room';
 
 /** Columns that change with moves (or may, and are in no index): no index entry is written for them. */
-const MOVE_COLUMNS = ['version', 'active_seats', 'waits', 'updated_at', 'rounds', 'clock', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated'] as const;
+const MOVE_COLUMNS = ['version', 'active_seats', 'waits', 'updated_at', 'rounds', 'clock', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated', 'origin'] as const;
 /** Columns of the indexes (public lists, archive, invite code): assigned only when one of them changed. */
 const INDEXED_COLUMNS = ['status', 'visibility', 'invite_code', 'finished_at', 'players', 'started_at'] as const;
 const GAME_COLUMNS = ['id', 'game', 'created_at', ...MOVE_COLUMNS, ...INDEXED_COLUMNS] as const;
@@ -101,7 +101,7 @@ export function gameStatements(db: D1Database, p: D1Payload | null): D1PreparedS
 			id: g.id, game: g.game, created_at: g.createdAt, version: g.version, active_seats: g.activeSeats, waits: waitsOf(p.seats), updated_at: g.updatedAt,
 			rounds: g.rounds ?? null, clock: g.clock ?? null, started_at: g.startedAt, options: g.options, seats_wanted: g.seatsWanted,
 			time_limit: g.timeLimit, engine_version: g.engineVersion, seed_commitment: g.seedCommitment, creator_id: g.creatorId,
-			rated: isRated(g) ? 1 : 0, status: g.status, visibility: g.visibility, invite_code: g.inviteCode, finished_at: g.finishedAt,
+			rated: isRated(g) ? 1 : 0, origin: g.origin ?? null, status: g.status, visibility: g.visibility, invite_code: g.inviteCode, finished_at: g.finishedAt,
 			players: g.players ?? p.seats.length
 		};
 		const binds = GAME_COLUMNS.map((c) => values[c]);

@@ -55,6 +55,7 @@ export function roomView(h: Held, userId: string | null, now: number): RoomView 
 		status: m.status,
 		visibility: m.visibility,
 		rated: isRated(m),
+		origin: m.origin ?? null,
 		creatorId: m.creatorId,
 		options: m.options,
 		seatsWanted: m.seatsWanted,
@@ -105,7 +106,8 @@ export function d1Payload(h: Held): D1Payload {
 			options: JSON.stringify(m.options), seatsWanted: m.seatsWanted, timeLimit: m.timeLimit, engineVersion: m.engineVersion,
 			version: m.version, activeSeats: JSON.stringify(activeSeats(h.kind, h.state, m)), seedCommitment: m.seedCommitment,
 			clock: JSON.stringify(control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt,
-			rounds: h.state ? h.kind.status(h.state).round : null, players: h.players.length, rated: isRated(m)
+			rounds: h.state ? h.kind.status(h.state).round : null, players: h.players.length, rated: isRated(m),
+			origin: m.origin ? JSON.stringify(m.origin) : null
 		},
 		seats: h.players.map((p) => {
 			const t = h.state ? h.timers.seats[p.seat] : undefined;
