@@ -50,6 +50,7 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/games/:game/log', methods: ['GET'] },
 	{ path: '/api/games/:game/moves', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/notes', methods: ['GET', 'PUT'], json: ['PUT'] },
+	{ path: '/api/games/:game/playon', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/reclaim', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/:game/rematch', methods: ['GET', 'POST'], json: ['POST'] },
 	{ path: '/api/games/:game/socket', methods: ['GET'] },

@@ -21,6 +21,20 @@ export const GAME_ID = /^[a-z2-7]{16}$/;
 /** A kind's id as the API takes it (the registry, src/lib/games/index.ts, says which exist). */
 const KindId = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a kind of game'));
 
+/** A time control as a create body gives it (POST /api/games, POST /api/games/:id/playon). */
+export const ClockBody = v.variant('kind', [
+	v.strictObject({ kind: v.literal('perMove'), days: v.picklist(PER_MOVE_DAYS) }),
+	v.pipe(
+		v.strictObject({
+			kind: v.literal('bank'),
+			initialDays: v.picklist(PER_MOVE_DAYS),
+			incrementHours: v.pipe(v.number(), v.integer(), v.minValue(INCREMENT_HOURS.min), v.maxValue(INCREMENT_HOURS.max)),
+			capDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BANK_MAX_DAYS))
+		}),
+		v.check((c) => c.capDays >= c.initialDays, 'clock: capDays must be at least initialDays')
+	)
+]);
+
 /**
  * POST /api/games. The platform checks only its own fields; the game's kind is checked by the room
  * against the registry (UNKNOWN_KIND), and its options and seat count against the kind's own schema
@@ -40,20 +54,7 @@ export const CreateBody = v.pipe(
 		rated: v.optional(v.boolean()),
 		timeLimit: v.optional(v.picklist(TIME_LIMITS), '3d'),
 		/** The time control (src/lib/server/room/clock.ts); when given it decides, and `timeLimit` follows from it. */
-	clock: v.optional(
-		v.variant('kind', [
-			v.strictObject({ kind: v.literal('perMove'), days: v.picklist(PER_MOVE_DAYS) }),
-			v.pipe(
-				v.strictObject({
-					kind: v.literal('bank'),
-					initialDays: v.picklist(PER_MOVE_DAYS),
-					incrementHours: v.pipe(v.number(), v.integer(), v.minValue(INCREMENT_HOURS.min), v.maxValue(INCREMENT_HOURS.max)),
-					capDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BANK_MAX_DAYS))
-				}),
-				v.check((c) => c.capDays >= c.initialDays, 'clock: capDays must be at least initialDays')
-			)
-		])
-	)
+		clock: v.optional(ClockBody)
 	}),
 	v.check((b) => b.kind !== undefined || b.game !== undefined, 'kind: expected a kind of game'),
 	v.check((b) => b.kind === undefined || b.game === undefined || b.kind === b.game, 'game: must equal kind when both are given'),

@@ -254,13 +254,21 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, entries: publicLog(this.core.held()!, this.store) };
 	}
 
-	/** A finished game as export v2 (record.ts), with the seed. Refused while the game runs. */
-	async exportGame(user: RoomUser | null = null, invite: string | null = null): Promise<RoomResult<{ export: GameExportV2; visibility: 'public' | 'private' }>> {
-		const bad = this.core.checkReader(readerId(user), invite);
+	/**
+	 * A finished game as export v2 (record.ts), with the seed. Refused while the game runs. `yourSeat`:
+	 * the caller's seat in it, or null (play on from here seats its caller there by default, issue 34).
+	 */
+	async exportGame(
+		user: RoomUser | null = null,
+		invite: string | null = null
+	): Promise<RoomResult<{ export: GameExportV2; visibility: 'public' | 'private'; yourSeat: number | null }>> {
+		const userId = readerId(user);
+		const bad = this.core.checkReader(userId, invite);
 		if (bad) return bad;
 		const exported = finishedExport(this.core.held()!, this.store);
 		if ('ok' in exported) return exported;
-		return { ok: true, visibility: this.core.meta!.visibility, export: exported };
+		const yourSeat = userId === null ? null : (this.core.playerOf(userId)?.seat ?? null);
+		return { ok: true, visibility: this.core.meta!.visibility, export: exported, yourSeat };
 	}
 
 	// ---- RPC: moves (core.ts applyMove, autoplay.ts) ------------------------------------------------
