@@ -120,6 +120,8 @@ export interface RoomError {
 	/** A whole turn sent at once (`SubmitInput.more`): which of the further moves was refused (1-based). */
 	index?: number;
 	queue?: QueueState;
+	/** Play on from here (issue 34), BAD_LINE: the kind's own refusal of the line's move at `index` (0-based). */
+	refusal?: { code: string; message: string };
 }
 
 export type RoomResult<T> = ({ ok: true } & T) | RoomError;

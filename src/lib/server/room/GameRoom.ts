@@ -20,7 +20,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { EVICTED, testSeams } from '../dev';
 import type { DurableObjectState, Request as CfRequest, Response as CfResponse, WebSocket as CfWebSocket } from '@cloudflare/workers-types';
-import { jsonEqual, type GameExportV2 } from '$lib/engine';
+import { jsonEqual, type Chance, type GameExportV2, type LineMove } from '$lib/engine';
+import { positionAt } from '../playon';
 import {
 	type CreateInput, type LogBatch, type RoomResult, type RoomUser, type RoomView, type SubmitInput, type SubmitOk
 } from '$lib/protocol/room';
@@ -254,21 +255,48 @@ export class GameRoom extends DurableObject<Env> {
 		return { ok: true, entries: publicLog(this.core.held()!, this.store) };
 	}
 
-	/**
-	 * A finished game as export v2 (record.ts), with the seed. Refused while the game runs. `yourSeat`:
-	 * the caller's seat in it, or null (play on from here seats its caller there by default, issue 34).
-	 */
-	async exportGame(
-		user: RoomUser | null = null,
-		invite: string | null = null
-	): Promise<RoomResult<{ export: GameExportV2; visibility: 'public' | 'private'; yourSeat: number | null }>> {
-		const userId = readerId(user);
-		const bad = this.core.checkReader(userId, invite);
+	/** A finished game as export v2 (record.ts), with the seed. Refused while the game runs. */
+	async exportGame(user: RoomUser | null = null, invite: string | null = null): Promise<RoomResult<{ export: GameExportV2; visibility: 'public' | 'private' }>> {
+		const bad = this.core.checkReader(readerId(user), invite);
 		if (bad) return bad;
 		const exported = finishedExport(this.core.held()!, this.store);
 		if ('ok' in exported) return exported;
-		const yourSeat = userId === null ? null : (this.core.playerOf(userId)?.seat ?? null);
-		return { ok: true, visibility: this.core.meta!.visibility, export: exported, yourSeat };
+		return { ok: true, visibility: this.core.meta!.visibility, export: exported };
+	}
+
+	/**
+	 * "Play on from here" (issue 34, ../playon.ts): this finished game's position after `step` moves and
+	 * the explored `line`, written fresh in its kind's position format, with what a new game there
+	 * needs — its kind, options and seat count, whether this game is public (the new one names a
+	 * private one nowhere), its players by seat, and the caller's seat in it. Whoever may see the
+	 * export may ask; it is refused while the game runs (NOT_FINISHED), and with the refusals of
+	 * `positionAt`. Done here, where the kind is at hand, so the route only parses and creates.
+	 */
+	async playOnPosition(
+		user: RoomUser,
+		invite: string | null,
+		step: number,
+		line: LineMove[],
+		chance: Chance
+	): Promise<RoomResult<{ extra: Record<string, unknown>; kind: string; options: unknown; players: string[]; visibility: 'public' | 'private'; yourSeat: number | null }>> {
+		const bad = this.core.checkActor(user, invite);
+		if (bad) return bad;
+		const exported = finishedExport(this.core.held()!, this.store);
+		if ('ok' in exported) return exported;
+		const at = positionAt(this.core.kind!, exported, step, Array.isArray(line) ? line : [], chance);
+		if (!at.ok) {
+			const { index, refusal } = at;
+			return { ...refuse(at.status, at.code, at.message), ...(index === undefined ? {} : { index }), ...(refusal ? { refusal } : {}) };
+		}
+		return {
+			ok: true,
+			extra: at.extra,
+			kind: exported.kind,
+			options: exported.options,
+			players: exported.players.slice().sort((a, b) => a.seat - b.seat).map((p) => p.username),
+			visibility: this.core.meta!.visibility,
+			yourSeat: this.core.playerOf(user.id)?.seat ?? null
+		};
 	}
 
 	// ---- RPC: moves (core.ts applyMove, autoplay.ts) ------------------------------------------------

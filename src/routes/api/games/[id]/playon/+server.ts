@@ -2,9 +2,7 @@ import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { ClockBody, GAME_ID, fromRoom, inviteOf, notFound, randomId, roomOf, signedIn } from '$lib/server/games';
 import { apiError, jsonResponse, readJson } from '$lib/server/http';
-import { positionAt } from '$lib/server/playon';
-import { kindOf } from '$lib/games';
-import { LINE_MAX_MOVES, SEED, type GameExportV2 } from '$lib/engine';
+import { LINE_MAX_MOVES, SEED, type Chance } from '$lib/engine';
 import { TIME_LIMITS, type GameOrigin, type RoomResult } from '$lib/protocol/room';
 
 /** The moves of a line are the kind's to judge (its `apply`); the edge checks only their frame, as for moves. */
@@ -50,41 +48,33 @@ export const POST: RequestHandler = async (event) => {
 	if (!body.ok) return body.response;
 	const b = body.value;
 	if (b.rated === true) return apiError(400, 'CASUAL_ONLY', 'a game played on from a position is never rated');
-	// The RPC's inferred type cannot express the kind's own config and moves (unknown): named here.
-	const r = (await roomOf(e, event.params.id)!.exportGame(user, inviteOf(event))) as RoomResult<{
-		export: GameExportV2;
+	const chance: Chance = b.seed === undefined ? { fresh: false } : { fresh: true, seed: b.seed };
+	// The finished game's room replays it and writes the position (it holds the kind; the client
+	// sends only the step and the moves, so no game starts where legal play could not lead).
+	// The RPC's inferred type cannot express the kind's own extra and options (unknown): named here.
+	const at = (await roomOf(e, event.params.id)!.playOnPosition(user, inviteOf(event), b.step, b.line, chance)) as RoomResult<{
+		extra: Record<string, unknown>;
+		kind: string;
+		options: unknown;
+		players: string[];
 		visibility: 'public' | 'private';
 		yourSeat: number | null;
 	}>;
-	if (!r.ok) return fromRoom(r);
-	const exported = r.export;
-	const kind = kindOf(exported.kind);
-	if (!kind) return apiError(503, 'GAME_UNAVAILABLE', 'this kind of game is not available');
-	const at = positionAt(kind, exported, b.step, b.line, b.seed === undefined ? { fresh: false } : { fresh: true, seed: b.seed });
-	if (!at.ok) {
-		const { ok: _ok, status, code, message, ...extra } = at;
-		return apiError(status, code, message, Object.keys(extra).length ? extra : undefined);
-	}
-	const seats = exported.players.length;
-	const seat = b.seat ?? r.yourSeat ?? 0;
+	if (!at.ok) return fromRoom(at);
+	const seats = at.players.length;
+	const seat = b.seat ?? at.yourSeat ?? 0;
 	if (seat >= seats) return apiError(400, 'BAD_SEAT', `the seat must be 0 to ${seats - 1}`);
 	// A private source game is its players' business (issue 10): the new game, which may be public,
 	// names neither it nor them.
-	const open = r.visibility === 'public';
-	const origin: GameOrigin = {
-		gameId: open ? exported.id : null,
-		kind: kind.id,
-		step: b.step,
-		explored: b.line.length,
-		players: open ? exported.players.slice().sort((x, y) => x.seat - y.seat).map((p) => p.username) : []
-	};
+	const open = at.visibility === 'public';
+	const origin: GameOrigin = { gameId: open ? event.params.id : null, kind: at.kind, step: b.step, explored: b.line.length, players: open ? at.players : [] };
 	const id = randomId();
 	const inviteCode = b.visibility === 'private' ? randomId() : null;
 	const c = await roomOf(e, id)!.create({
 		gameId: id,
-		kind: kind.id,
+		kind: at.kind,
 		creator: user,
-		options: exported.options,
+		options: at.options,
 		seatsWanted: seats,
 		visibility: b.visibility,
 		rated: false,
