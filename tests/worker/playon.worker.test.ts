@@ -10,9 +10,9 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { commitSeed, isOver, playOut, replay, replayExport, seedRng, type GameExportV2, type Kind } from '$lib/engine';
+import { commitSeed, isOver, jsonEqual, playOut, replay, replayExport, seedRng, type GameExportV2, type Kind } from '$lib/engine';
 import { KINDS } from '$lib/games';
-import type { GameRoom } from '$lib/server/room/GameRoom';
+import { GameRoom } from '$lib/server/room/GameRoom';
 import { call, room, signUp, type HttpUser } from './room-helpers';
 import { changes, finishedGame, finishedInD1, playToEnd, until } from './rating-helpers';
 
@@ -129,12 +129,18 @@ describe.each(withPosition.map((k) => [k.id, k] as const))('play on from here: %
 		expect(started.seats.map((s: { seat: number; userId: string }) => [s.seat, s.userId])).toEqual([0, 1, 2].map((s) => [s, bySeat.get(s)!.id]));
 
 		// Its own seed, drawn at its start, committed and published; the seed stays in the room.
-		const meta = await runInDurableObject(room(id), (r: GameRoom) => r.meta!);
+		const { meta, reloaded } = await runInDurableObject(room(id), async (live: GameRoom, state) => {
+			// The meta as stored (a room woken anew) is the meta held: the position's extra is gone from both.
+			const fresh = new GameRoom(state, env);
+			await fresh.view(null);
+			return { meta: live.meta!, reloaded: jsonEqual(fresh.meta, live.meta) && jsonEqual(fresh.state, live.state) };
+		});
+		expect(reloaded).toBe(true);
+		expect('position' in meta).toBe(false);
 		expect(meta.seed).toMatch(/^[0-9a-f]{64}$/);
 		expect(meta.seed).not.toBe(src.exported.seed);
 		expect(meta.seedCommitment).toBe(commitSeed(meta.seed!));
 		expect(meta.seedCommitment).not.toBe(src.exported.seedCommitment);
-		expect(meta.position).toBeUndefined();
 		const row = await until(() => env.DB.prepare("SELECT seed_commitment, rated, origin FROM games WHERE id = ?1 AND status = 'active'").bind(id).first<{ seed_commitment: string; rated: number; origin: string }>(), 'active in D1');
 		expect(row.seed_commitment).toBe(meta.seedCommitment);
 		expect(row.rated).toBe(0);

@@ -199,11 +199,12 @@ export function startGame(
 		// Published from the start (G-0.3, R-0.3, M-0.3): the seed is fixed before any move.
 		seedCommitment: commitSeed(seed),
 		// Counted from the first move on (the seats were just renumbered).
-		decisions: {},
-		// The config holds the position now (and the export with it); the extra is not kept twice.
-		position: undefined
+		decisions: {}
 	};
-	const started = bumped ? bump(meta, now, patch) : { ...meta, ...patch, updatedAt: now };
+	// The config holds the position now (and the export with it): the extra is not kept twice. Left
+	// out, not set to undefined, so the meta held equals the meta stored (JSON has no undefined).
+	const { position: _inConfig, ...rest } = meta;
+	const started = bumped ? bump(rest, now, patch) : { ...rest, ...patch, updatedAt: now };
 	return {
 		meta: { ...started, startVersion: started.version },
 		players: seated,
