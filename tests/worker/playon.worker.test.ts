@@ -190,6 +190,18 @@ describe('play on from here: who may', () => {
 		const byLink = await call(stranger, 'POST', `/api/games/${src.id}/playon?invite=${src.inviteCode}`, { step, visibility: 'private' });
 		expect(byLink.status, byLink.text).toBe(201);
 		expect((await call(stranger, 'GET', `/api/games/${byLink.json.id}`)).json.seats[0].seat).toBe(0);
+		// Alone there, the stranger starts it with bots in the open seats (the bots fill the free slots,
+		// so every seat of the position is taken) and plays it to its end: casual, and its export replays.
+		const solo = byLink.json.id as string;
+		const withBots = await call(stranger, 'POST', `/api/games/${solo}/start`, { bots: true });
+		expect(withBots.status, withBots.text).toBe(200);
+		const running = (await call(stranger, 'GET', `/api/games/${solo}`)).json;
+		expect(running.status).toBe('active');
+		expect(running.seats.map((x: { seat: number }) => x.seat)).toEqual([0, 1, 2]);
+		await playToEnd(solo, [stranger], botOf(kind, 'playon/solo'));
+		expect(await changes(solo)).toEqual([]);
+		const soloExport = (await call(stranger, 'GET', `/api/games/${solo}/export`)).json as GameExportV2;
+		expect(replayExport(kind, soloExport).ok).toBe(true);
 		const made = await call(players[1], 'POST', `/api/games/${src.id}/playon`, { step, visibility: 'private', clock: { kind: 'perMove', days: 7 } });
 		expect(made.status, made.text).toBe(201);
 		expect(made.json.inviteCode).toMatch(/^[a-z2-7]{16}$/);
