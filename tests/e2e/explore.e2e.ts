@@ -3,8 +3,9 @@
  * is played to its end by the kind's bots through the API; then a browser opens its history at a
  * middle step, follows "Explore from here", makes three moves on the kind's own table (as whichever
  * seat is awaited), shares the line, and a fresh browser (signed out) opens the same line from the
- * link. A link whose line the rules refuse is said so, with the engine's reason. Screenshots (phone
- * and desktop, English and German) go to test-results/screenshots/.
+ * link. A link whose line the rules refuse is said so, with the engine's reason. Then "Play on from
+ * here": a new casual game at that position, bots in the open seats, played to its end. Screenshots
+ * (phone and desktop, English and German) go to test-results/screenshots/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -211,6 +212,50 @@ describe('exploring a finished game', () => {
 		// Back to the game's seed.
 		await page.getByTestId('chance-seed').check();
 		await expect.poll(() => new URL(page.url()).searchParams.get('chance')).toBeNull();
+	});
+
+	test('play on from the explored position: a new casual game with bots in the open seats, played to its end', async () => {
+		// Back to the game's seed and the end of the line, then "Play on from here" as ana (seat 0).
+		await expect.poll(() => page.getByTestId('chance-seed').isChecked()).toBe(true);
+		const line = lineOf(page);
+		await page.getByTestId('playon-seat').selectOption('0');
+		await page.getByTestId('playon-create').click();
+		await page.waitForURL((u) => /^\/games\/[A-Za-z0-9_-]+$/.test(u.pathname) && !u.pathname.includes(id));
+		const newId = new URL(page.url()).pathname.split('/').pop()!;
+		// Where it came from, linked to the finished game's history at that step.
+		const origin = page.getByTestId('game-origin');
+		await expect.poll(() => origin.textContent()).toContain(`move ${mid}`);
+		expect(await origin.locator('a').getAttribute('href')).toContain(`/games/${id}/history?step=${mid}`);
+		if (line.length) expect(await origin.textContent()).toContain(`+${line.length}`);
+		await page.screenshot({ path: join(SHOTS, 'playon-waiting-en.png'), fullPage: true });
+		// Bots take the two open seats.
+		await page.getByTestId('start-bots').click();
+		const ana = clients[0];
+		await expect.poll(async () => (await ana.game(newId)).status).toBe('active');
+		const g0 = await ana.game<unknown>(newId);
+		expect((g0 as unknown as { rated: boolean }).rated).toBe(false);
+		// The new game starts exactly where the line went: every seat's hand and the board as the engine has them.
+		const at = playLine(KIND, history.state(mid), line).moves.at(-1)!.state;
+		const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, val) => (k === 'seedCommitment' ? undefined : val)));
+		expect(strip(g0.view)).toEqual(strip(KIND.view(at, 0)));
+		// ana plays her seat with the kind's bot; the room's bots answer; to the end.
+		const bot = KIND.bots[KIND.defaultBot];
+		const rng = seedRng('e2e-playon');
+		let g = g0;
+		for (let guard = 0; guard < 1000 && g.status !== 'finished'; guard++) {
+			const active = (g as unknown as { activeSeats: number[] }).activeSeats;
+			if (active.includes(0)) await ana.move(newId, bot(g.view, 0, rng), g.version);
+			else await new Promise((r) => setTimeout(r, 100));
+			g = await ana.game<unknown>(newId);
+		}
+		expect(g.status).toBe('finished');
+		// Its export replays from its own seed; it is not the finished game's.
+		const done = await ana.api<GameExportV2>('GET', `/api/games/${newId}/export`);
+		expect(done.seed).not.toBe(exported.seed);
+		expect(done.seedCommitment).not.toBe(exported.seedCommitment);
+		await page.reload();
+		await expect.poll(() => page.getByTestId('game-origin').isVisible()).toBe(true);
+		await page.screenshot({ path: join(SHOTS, 'playon-finished-en.png'), fullPage: true });
 	});
 
 	test('in German', async () => {
