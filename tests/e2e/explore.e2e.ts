@@ -7,13 +7,14 @@
  * here": a new casual game at that position, bots in the open seats, played to its end. Screenshots
  * (phone and desktop, English and German) go to test-results/screenshots/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decodeLine, encodeLine, playLine, seedRng, type GameExportV2, type LineMove } from '../../src/lib/engine/index';
-import { kindOf } from '../../src/lib/games/index';
+import { KIND_IDS, kindOf } from '../../src/lib/games/index';
+import { replayTutorial, type TutorialScript } from '../../src/lib/engine/tutorial';
 import { History } from '../../src/lib/ui/history/steps';
 import { Client } from '../../scripts/lib/client';
 import { ROOT } from '../../scripts/lib/devserver';
@@ -268,3 +269,35 @@ describe('exploring a finished game', () => {
 		await p.close();
 	});
 });
+
+// Every kind's table in the explorer, without a finished game: a tutorial's position (issue 34,
+// /learn/<kind>/explore), one move made with the clicks the tutorial's step names, checked by the engine.
+describe.each(KIND_IDS.filter((k) => existsSync(join(ROOT, `src/lib/games/${k}/tutorial.json`))))('a %s tutorial position in the explorer', (kindId) => {
+	test('opens at the step, takes the learner\'s move from the table, and holds it in the link', async () => {
+		const kind = kindOf(kindId)!;
+		const script = JSON.parse(readFileSync(join(ROOT, `src/lib/games/${kindId}/tutorial.json`), 'utf8')) as TutorialScript;
+		const index = script.steps.findIndex((st) => st.expect !== undefined && st.do?.length);
+		const step = script.steps[index];
+		const replayed = replayTutorial(kind, script);
+		if (!replayed.ok) throw new Error(replayed.message);
+		const before = replayed.value.before[index].state;
+		const p = await person.context.newPage();
+		try {
+			await p.goto(`${server.url}/learn/${kindId}/explore?step=${step.id}`);
+			await p.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+			await p.getByTestId('explore-seat').nth(script.seat).check();
+			for (const sel of step.do!) await p.locator(sel).first().click();
+			await expect.poll(() => movesOf(p)).toBe(1);
+			const line = lineOf(p);
+			// The move the table made leads where the tutorial's expected move leads.
+			const made = playLine(kind, before, line);
+			const want = playLine(kind, before, [{ seat: script.seat, move: step.expect }]);
+			expect(made.error).toBeNull();
+			expect(made.moves[0].state).toEqual(want.moves[0].state);
+			await p.screenshot({ path: join(SHOTS, `explore-tutorial-${kindId}.png`), fullPage: false });
+		} finally {
+			await p.close();
+		}
+	});
+});
+
