@@ -35,7 +35,7 @@ describe('a line in a link', () => {
 		expect(code(b64([[-1, {}]]))).toBe('BAD_LINE');
 		expect(code(b64([['0', {}]]))).toBe('BAD_LINE');
 		expect(code(b64(Array.from({ length: LINE_MAX_MOVES + 1 }, () => [0, 1])))).toBe('BAD_LINE');
-		expect(code('A'.repeat(8000))).toBe('BAD_LINE');
+		expect(code('A'.repeat(12_001))).toBe('BAD_LINE');
 		expect(code(b64([[1, { type: 'x' }]]))).toBe('ok');
 	});
 });

@@ -25,8 +25,13 @@ export interface LineMove {
 
 /** Longer lines are refused: a link must fit in an address bar and a play-on request in 64 KiB. */
 export const LINE_MAX_MOVES = 300;
-/** Characters of an encoded line (a URL of ~8 KB is safe in every browser; this leaves room). */
-export const LINE_MAX_CHARS = 7000;
+/**
+ * Characters of an encoded line: Cloudflare refuses URLs over 16 KB, and the rest of the address
+ * needs room. A Giants move takes ~70 characters (its transports name their paths), so about 170 of
+ * them fit; a Rapa Nui or Moa move ~50–70 (bench/explore.ts). A longer line is explored and played on
+ * alike, but has no link (the page says so).
+ */
+export const LINE_MAX_CHARS = 12_000;
 
 /** A seed of the explorer's own (fresh draws): what a link may carry. */
 export const SEED = /^[A-Za-z0-9_-]{1,64}$/;

@@ -5,7 +5,7 @@ export { next, below, shuffle, type RngState } from './rng';
 export { commitSeed, seedRng } from './seed';
 export type { Bot, DrawCheck, GameKind, Kind, KindTexts, LogBatch, Outcome, PositionFormat, RandomnessCheck, Queueing, RevealedGame, Standing, StatusLine, WriteOptions } from './kind';
 export { erase } from './kind';
-export { branchStart, decodeLine, encodeLine, freshSeed, playLine, LINE_MAX_MOVES, SEED, type Chance, type ExploredGame, type LineMove, type PlayedLine, type PlayedMove } from './explore';
+export { branchStart, decodeLine, encodeLine, freshSeed, playLine, LINE_MAX_CHARS, LINE_MAX_MOVES, SEED, type Chance, type ExploredGame, type LineMove, type PlayedLine, type PlayedMove } from './explore';
 export { awaited, checkOutcome, isOver, placesBy, resultOf, scoreSheets, startState, type GameResult, type ResultKind } from './outcome';
 export { buildExport, replayExport, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMove, type ExportInput, type GameExportV2, type ReplayCheck } from './export';
 export { playOut, randomLegal, type PlayOutOptions, type PlayedOut } from './playout';
