@@ -57,6 +57,7 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/games/:game/standing', methods: ['PUT'], json: ['PUT'] },
 	{ path: '/api/games/:game/queue', methods: ['PUT'], json: ['PUT'] },
 	{ path: '/api/games/:game/start', methods: ['POST'], json: ['POST'] },
+	{ path: '/api/games/playon', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/mine', methods: ['GET'] },
 	{ path: '/api/games/next', methods: ['GET'] },
 	{ path: '/api/me/data', methods: ['GET'] },

@@ -54,21 +54,31 @@ export function isRated(g: { rated?: boolean | null; visibility: Visibility }): 
 }
 
 /**
- * Where a game played on from a finished game's position came from (issue 34, "Play on from here";
- * `POST /api/games/:id/playon`): shown on its page and kept in D1 (`games.origin`). A private source
- * game leaves out its id and its players — to anyone but its players and link holders it does not
- * exist (issue 10), and a game played on from it may be public.
+ * Where a game played on from a position came from (issue 34, "Play on from here"): a finished
+ * game's (`POST /api/games/:id/playon`) or a step of its kind's tutorial (`POST /api/games/playon`,
+ * `tutorial: true`). Shown on its page and kept in D1 (`games.origin`). A private source game leaves
+ * out its id and its players — to anyone but its players and link holders it does not exist (issue
+ * 10), and a game played on from it may be public.
  */
 export interface GameOrigin {
-	/** The finished game's id; null when it is private. */
+	/** The finished game's id; null when it is private, and for a tutorial. */
 	gameId: string | null;
 	/** Its kind (the same as the new game's). */
 	kind: string;
-	/** The step of its history the position was taken at (moves played: 0 is the start). */
+	/**
+	 * The step of its history the position was taken at (moves played: 0 is the start); for a
+	 * tutorial, the number of its step (1-based, as the learn page counts), before the learner's move.
+	 */
 	step: number;
+	/**
+	 * True: the position is a step of the kind's tutorial (then `gameId` is null and `players` [],
+	 * its seats' names being the script's characters). Absent for a finished game, as in the rows
+	 * written before tutorials could be played on.
+	 */
+	tutorial?: true;
 	/** Moves explored beyond that step before playing on (the line), 0 for none. */
 	explored: number;
-	/** Its players' usernames by seat; [] when it is private. */
+	/** Its players' usernames by seat; [] when it is private, and for a tutorial. */
 	players: string[];
 }
 

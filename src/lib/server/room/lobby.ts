@@ -101,6 +101,8 @@ function validOrigin(o: GameOrigin | undefined, kind: string): boolean {
 		!!o &&
 		(o.gameId === null || (typeof o.gameId === 'string' && ID.test(o.gameId))) &&
 		o.kind === kind &&
+		// A tutorial is nobody's game: no id, no players.
+		(o.tutorial === undefined || (o.tutorial === true && o.gameId === null && Array.isArray(o.players) && o.players.length === 0)) &&
 		count(o.step) &&
 		count(o.explored) &&
 		Array.isArray(o.players) &&
