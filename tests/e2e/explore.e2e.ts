@@ -170,6 +170,8 @@ describe('exploring a finished game', () => {
 			// Signed out: playing on needs an account, and the page says so.
 			expect(await p.getByTestId('playon').textContent()).toContain(MSG.explore_playon_signin as string);
 			await p.screenshot({ path: join(SHOTS, 'explore-phone-en.png'), fullPage: true });
+			// What a phone shows first: the banner, the line and its controls (a full page draws the move sheet mid-page).
+			await p.screenshot({ path: join(SHOTS, 'explore-phone-en-top.png') });
 			const width = await p.evaluate(() => document.documentElement.scrollWidth);
 			expect(width).toBeLessThanOrEqual(390);
 		} finally {
