@@ -3,14 +3,18 @@
 // (so its position passes the kind's checks: conservation, rules), awaits the decision of the seat it
 // names, and the server's loader (games registry, server/examples.ts) finds the same examples. What
 // each example says is checked in the kind's own test (e.g. src/lib/games/rapanui/examples.test.ts).
-import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import { afterAll, describe, expect, it } from 'vitest';
 import { awaited, isOver, type Kind } from '$lib/engine';
 import { EXAMPLE_ID, startExample, type WorkedExample } from '$lib/engine/examples';
 import { examplesOf, KIND_IDS } from '$lib/games';
-import { KIND_UI } from '$lib/ui/kinds';
+import { KIND_RULES, KIND_UI } from '$lib/ui/kinds';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { examplePosition } from '$lib/server/examples';
 
 const withExamples = Object.entries(KIND_UI).filter(([, ui]) => ui.examples);
+
+afterAll(() => overwriteGetLocale(() => 'en'));
 
 describe('worked examples', () => {
 	it('at least one kind has them, and the two registries list the same kinds', async () => {
@@ -62,6 +66,24 @@ describe('worked examples', () => {
 				expect(r.ok && p!.state).toEqual(r.ok && r.value.state);
 				expect(p).toMatchObject({ players: e.players, seat: e.seat });
 				expect(p!.kind.id).toBe(id);
+			}
+		});
+
+		it.each([
+			['en', 'Open this position', '/rules/'],
+			['de', 'Diese Stellung öffnen', '/de/rules/']
+		] as const)('%s: the rules page links every example, beside its rule, and nothing else', async (locale, words, prefix) => {
+			overwriteGetLocale(() => locale);
+			const { body } = render((await KIND_RULES[id]()).default);
+			const linked = [...body.matchAll(/<a [^>]*href="([^"]*)"[^>]*data-example="([^"]+)"[^>]*>([^<]*)<\/a>/g)];
+			expect(linked.map((l) => l[2]).sort()).toEqual(examples.map((e) => e.id).sort());
+			for (const [, href, ex, text] of linked) {
+				expect(text).toBe(words);
+				expect(href).toBe(`${prefix}${id}/explore?example=${ex}`);
+				// Beside its rule: the list item that holds the link cites the example's rule number.
+				const rule = examples.find((e) => e.id === ex)!.rule;
+				const item = body.slice(body.lastIndexOf('<li', body.indexOf(`data-example="${ex}"`)), body.indexOf(`data-example="${ex}"`));
+				expect(item, ex).toContain(`(${rule})`);
 			}
 		});
 

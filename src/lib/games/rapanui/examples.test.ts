@@ -8,7 +8,7 @@ import { erase } from '$lib/engine';
 import { rapanuiKind } from './kind';
 import data from './examples.json';
 import { buyCost, offeringValues } from './rules';
-import type { Entry, RapaNuiMove, RapaNuiState } from './types';
+import type { RapaNuiEntry as Entry, RapaNuiMove, RapaNuiState } from './types';
 import { scoreItems } from './score';
 
 const kind = erase(rapanuiKind);
