@@ -48,7 +48,8 @@ export const KIND_IDS: readonly string[] = KINDS.map((k) => k.id).sort();
  * code never imports UI code; tests/kinds/examples.test.ts checks that both registries list the same.
  */
 const EXAMPLES: Partial<Record<KindId, () => Promise<{ default: unknown }>>> = {
-	rapanui: () => import('./rapanui/examples.json')
+	rapanui: () => import('./rapanui/examples.json'),
+	moa: () => import('./moa/examples.json')
 };
 
 /** The worked examples of a kind, or null for a kind without any (or no such kind). */

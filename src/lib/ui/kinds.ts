@@ -168,7 +168,8 @@ const REGISTERED = {
 		options: () => import('./moa/Options.svelte'),
 		picture: () => import('./moa/Picture.svelte'),
 		scoreSheet: () => import('./moa/ScoreSheet.svelte'),
-		tutorial: () => import('./moa/tutorial')
+		tutorial: () => import('./moa/tutorial'),
+		examples: () => import('./moa/examples')
 	}
 } satisfies Record<KindId, KindUI>;
 
