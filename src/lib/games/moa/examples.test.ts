@@ -39,3 +39,25 @@ describe('Moa worked examples', () => {
 		expect(moaKind.apply(s, yellow, { ...places[0], birds: 4 }).ok).toBe(false);
 	});
 });
+
+describe('Moa worked examples: a leader', () => {
+	it('M-7.4, M-8.4: plains are active; Red, as many birds as anyone in region 5, pays 2 honour with two cards, places her leader and takes the tile with 2 combat', () => {
+		const s = start('leader');
+		const red = example('leader').seat;
+		expect(example('leader').names[red]).toBe('Red');
+		expect(s.colours[red]).toBe('red');
+		const region5 = s.regions[4];
+		expect(region5.leaderTile).toBe('L08');
+		const birds = region5.birds;
+		expect(birds[red]).toBe(Math.max(...birds));
+		const two = ['B09', 'B10'];
+		const leader = (moaKind.legalMoves(s, red) as MoaMove[]).find(
+			(m) => m.type === 'leader' && m.region === 5 && m.pay.cards.length === 2 && two.every((c) => m.pay.cards.includes(c)) && m.pay.tiles.length === 0
+		);
+		expect(leader).toBeDefined();
+		const r = moaKind.apply(s, red, leader!);
+		if (!r.ok) throw new Error(r.message);
+		expect(r.value.state.regions[4].leader).toBe(red);
+		expect(r.value.log).toContainEqual(expect.objectContaining({ type: 'leader', seat: red, region: 5, tile: 'L08' }));
+	});
+});
