@@ -28,6 +28,22 @@ describe('rules page', () => {
 		expect(html).toContain(`href="${link}"`);
 	});
 
+	// Issue 34: a worked example opens in the explorer. The rules page stays prerendered and links
+	// it; the explorer's page is rendered in the browser (its shell here).
+	it.each([
+		['/rules/rapanui', '/rules/rapanui/explore?example=buy', 'Open this position'],
+		['/de/rules/rapanui', '/de/rules/rapanui/explore?example=buy', 'Diese Stellung öffnen']
+	])('%s links its worked examples to the explorer, which is served', async (path, link, text) => {
+		const res = await exports.default.fetch(`http://localhost${path}`);
+		expect(res.status).toBe(200);
+		const html = await res.text();
+		expect(html).toContain(`href="${link}" data-example="buy">${text}</a>`);
+		const page = await exports.default.fetch(`http://localhost${link}`);
+		expect(page.status).toBe(200);
+		expect(page.headers.get('content-type')).toContain('text/html');
+		await page.body?.cancel();
+	});
+
 	it('an unknown kind has no rules page', async () => {
 		expect((await exports.default.fetch('http://localhost/rules/chess')).status).toBe(404);
 	});

@@ -7,6 +7,7 @@
  * (Take-away) come from `$lib/games/extra`, empty in the app and filled in the tests and a test build.
  */
 import { erase, type Kind } from '$lib/engine';
+import type { WorkedExample } from '$lib/engine/examples';
 import { extraKinds } from '$lib/games/extra';
 import { giantsKind } from './giants/kind';
 import { rapanuiKind } from './rapanui/kind';
@@ -39,3 +40,20 @@ export function kindOf(id: unknown): Kind | null {
 
 /** Every registered kind id, sorted (API validation, the archive filter); no position means anything. */
 export const KIND_IDS: readonly string[] = KINDS.map((k) => k.id).sort();
+
+/**
+ * The rules pages' worked examples as positions (issue 34; engine/examples.ts), for the server's
+ * "Play on from here" (server/examples.ts): loaded lazily, one kind's file on its first request. The
+ * pages load the same files through the UI registry (src/lib/ui/kinds.ts `examples`), since server
+ * code never imports UI code; tests/kinds/examples.test.ts checks that both registries list the same.
+ */
+const EXAMPLES: Partial<Record<KindId, () => Promise<{ default: unknown }>>> = {
+	rapanui: () => import('./rapanui/examples.json'),
+	moa: () => import('./moa/examples.json')
+};
+
+/** The worked examples of a kind, or null for a kind without any (or no such kind). */
+export async function examplesOf(id: string): Promise<WorkedExample[] | null> {
+	const load = Object.hasOwn(EXAMPLES, id) ? EXAMPLES[id as KindId] : undefined;
+	return load ? ((await load()).default as WorkedExample[]) : null;
+}

@@ -8,6 +8,7 @@
 import type { Component, Snippet } from 'svelte';
 import type { Kind } from '$lib/engine';
 import type { TutorialScript } from '$lib/engine/tutorial';
+import type { WorkedExample } from '$lib/engine/examples';
 import type { RoomView } from '$lib/protocol/room';
 import type { LogLine } from './gameSocket.svelte';
 import type { KindId } from '$lib/games';
@@ -135,6 +136,12 @@ export interface KindUI {
 	 * whose engine plays it in the browser — for `/learn/<kind>`. Kinds without one are not offered.
 	 */
 	tutorial?(): Promise<{ kind: Kind; script: TutorialScript }>;
+	/**
+	 * Optional (issue 34): the worked examples of the kind's rules page as positions (data,
+	 * engine/examples.ts) and the kind whose engine explores them in the browser, for
+	 * `/rules/<kind>/explore?example=<id>`. The rules page links each example that is listed here.
+	 */
+	examples?(): Promise<{ kind: Kind; examples: WorkedExample[] }>;
 }
 
 const REGISTERED = {
@@ -152,7 +159,8 @@ const REGISTERED = {
 		options: () => import('./rapanui/Options.svelte'),
 		picture: () => import('./rapanui/Picture.svelte'),
 		scoreSheet: () => import('./rapanui/ScoreSheet.svelte'),
-		tutorial: () => import('./rapanui/tutorial')
+		tutorial: () => import('./rapanui/tutorial'),
+		examples: () => import('./rapanui/examples')
 	},
 	moa: {
 		game: () => import('./moa/GameView.svelte'),
@@ -160,7 +168,8 @@ const REGISTERED = {
 		options: () => import('./moa/Options.svelte'),
 		picture: () => import('./moa/Picture.svelte'),
 		scoreSheet: () => import('./moa/ScoreSheet.svelte'),
-		tutorial: () => import('./moa/tutorial')
+		tutorial: () => import('./moa/tutorial'),
+		examples: () => import('./moa/examples')
 	}
 } satisfies Record<KindId, KindUI>;
 

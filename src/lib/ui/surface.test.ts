@@ -16,7 +16,9 @@ const ROOT = join(__dirname, '..', '..', '..');
 const UI = join(ROOT, 'src', 'lib', 'ui');
 // `tutorial.json`: a kind's tutorial script (issue 31) is data — words and moves, no rule — that the
 // kind's UI hands to /learn (src/lib/ui/<kind>/tutorial.ts); the game page never imports it.
-const PUBLIC = new Set(['', 'surface', 'text', 'logText', 'kind', 'tutorial.json']);
+// `examples.json`: the rules page's worked examples as positions (issue 34), data likewise, handed to
+// /rules/<kind>/explore (src/lib/ui/<kind>/examples.ts); every rule about them is the kind's `config`.
+const PUBLIC = new Set(['', 'surface', 'text', 'logText', 'kind', 'tutorial.json', 'examples.json']);
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,6 +1,6 @@
 /**
- * Where an exploration starts (issue 34): a step of a finished game's history, or a step of a kind's
- * tutorial. The explorer (Explorer.svelte) knows only this: the position, what the kind's `config`
+ * Where an exploration starts (issue 34): a step of a finished game's history, a step of a kind's
+ * tutorial, or a worked example of a kind's rules page. The explorer (Explorer.svelte) knows only this: the position, what the kind's `config`
  * needs to start it anew (fresh draws), what the banner says, the way back, and where "Play on from
  * here" sends the line.
  */
@@ -8,6 +8,7 @@ import { m } from '$lib/paraglide/messages';
 import { localizeHref } from '$lib/paraglide/runtime';
 import type { GameExportV2, Kind } from '$lib/engine';
 import { replayTutorial, type TutorialScript } from '$lib/engine/tutorial';
+import { startExample, type WorkedExample } from '$lib/engine/examples';
 import { History, HistoryError, parseStep } from '$lib/ui/history/steps';
 
 export interface ExploreSource {
@@ -70,5 +71,42 @@ export function fromTutorial(kind: Kind, script: TutorialScript, url: URL): Expl
 		from: m.explore_from_tutorial({ n: String(index + 1), total: String(script.steps.length) }),
 		back: { href: localizeHref(`/learn/${kind.id}`), text: m.explore_to_tutorial() },
 		playOn: { path: '/api/games/playon', body: { tutorial: kind.id, step: id } }
+	};
+}
+
+/**
+ * A rules page's worked example at `?example=<id>` (engine/examples.ts): its position, just before
+ * the decision it explains, started with the example's fixed seed. The explorer writes `?step=` into
+ * its links; for an example that is the example's id too, so either names it. An unknown id (an old
+ * link) is shown as the page's error, not a crash.
+ */
+export function fromExample(kind: Kind, examples: readonly WorkedExample[], url: URL): ExploreSource {
+	const wanted = url.searchParams.get('example') ?? url.searchParams.get('step');
+	const example = examples.find((e) => e.id === wanted);
+	const rules = localizeHref(`/rules/${kind.id}`);
+	if (!example)
+		return {
+			id: `explore-example-${kind.id}`,
+			base: { ok: false, code: 'NOT_FOUND', message: m.explore_example_unknown({ id: wanted ?? '' }) },
+			options: {},
+			players: kind.seats.min,
+			version: 0,
+			step: '',
+			from: '',
+			back: { href: rules, text: m.explore_to_rules() },
+			playOn: null
+		};
+	const r = startExample(kind, example);
+	return {
+		id: `explore-example-${kind.id}-${example.id}`,
+		base: r.ok ? { ok: true, state: r.value.state } : { ok: false, code: r.code, message: r.message },
+		options: r.ok ? r.value.options : example.options,
+		players: example.players,
+		version: 0,
+		step: example.id,
+		from: m.explore_from_example({ rule: example.rule }),
+		// The rules page finds the rule by its number (ruleAnchor.ts) and outlines it.
+		back: { href: `${rules}#${example.rule}`, text: m.explore_to_rules() },
+		playOn: { path: '/api/games/playon', body: { example: kind.id, id: example.id } }
 	};
 }

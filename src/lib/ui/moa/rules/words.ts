@@ -9,7 +9,8 @@ import type { Symbol } from '$lib/games/moa/surface';
 /** A text, read when it is shown (the locale may change between renders). */
 export type Text = () => string;
 /** A rule as the page lists it: its number in moa.md (M-…) and its text. */
-export type Item = [ref: string, text: Text];
+/** A rule's text and number; the third part names a worked example's position (src/lib/games/moa/examples.json, issue 34). */
+export type Item = [ref: string, text: Text, example?: string];
 
 /** A column of a rules table (Table.svelte): its head, and whether it holds numbers or shows a symbol. */
 export interface Column {
