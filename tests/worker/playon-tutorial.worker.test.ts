@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { commitSeed, isOver, seedRng, type Kind } from '$lib/engine';
 import { replayTutorial, type TutorialScript } from '$lib/engine/tutorial';
-import { KINDS } from '$lib/games';
+import { examplesOf, KINDS } from '$lib/games';
+import { exampleSeed, startExample, type WorkedExample } from '$lib/engine/examples';
 import { kindUI } from '$lib/ui/kinds';
 import { call, signUp, type HttpUser } from './room-helpers';
 import { changes, until } from './rating-helpers';
@@ -138,6 +139,59 @@ describe.each(tutorials)('play on from a tutorial: %s', (_id, { kind, script }) 
 		expect(running).toMatchObject({ status: 'active', rated: false, visibility: 'private' });
 		expect(running.seats.map((x: { seat: number }) => x.seat)).toEqual(Array.from({ length: script.players }, (_, s) => s));
 		expect(running.origin).toMatchObject({ tutorial: true, gameId: null, step: at.number, explored: 1 });
+		expect(await changes(id)).toEqual([]);
+	});
+});
+
+// A rules page's worked example (issue 34: "positions from the rules pages' worked examples … can be
+// opened the same way"): `{ example, id }` to the same route, for every kind with examples.
+const withExamples = (await Promise.all(KINDS.map(async (kind) => [kind, kind.position ? await examplesOf(kind.id) : null] as const))).filter(
+	(x): x is readonly [Kind, WorkedExample[]] => !!x[1]?.length
+);
+
+it('a kind has worked examples (else the test below runs for none)', () => expect(withExamples.length).toBeGreaterThan(0));
+
+describe.each(withExamples.map(([kind, examples]) => [kind.id, kind, examples] as const))('play on from a worked example: %s', (_id, kind, examples) => {
+	it('an example and an explored move: a casual game at the position, its own seed, its origin naming the rule', async () => {
+		const me = await signUp('ex');
+		// The first example on whose position the kind's bot makes a move that does not end the game.
+		const rng = seedRng('example-explored');
+		const pick = examples.flatMap((example) => {
+			const s = startExample(kind, example);
+			if (!s.ok) throw new Error(s.message);
+			const seat = kind.activeSeats(s.value.state)[0];
+			if (seat === undefined) return [];
+			const move = kind.bots[kind.defaultBot](kind.view(s.value.state, seat), seat, rng);
+			const a = kind.apply(s.value.state, seat, move);
+			return a.ok && !isOver(kind, a.value.state) ? [{ example, seat: s.value.seat, line: [{ seat, move }], state: a.value.state }] : [];
+		})[0];
+		expect(pick, 'an example to play on from').toBeDefined();
+		const post = (body: unknown) => call(me, 'POST', '/api/games/playon', body);
+		const body = { example: kind.id, id: pick.example.id, line: pick.line, visibility: 'private' };
+		expect((await post({ ...body, id: 'no-such-example' })).json.code).toBe('NOT_FOUND');
+		expect((await post({ ...body, example: 'no-such-kind' })).json.code).toBe('NOT_FOUND');
+		expect((await post({ ...body, line: [...pick.line, { seat: 0, move: { type: 'no-such-move' } }] })).json).toMatchObject({ code: 'BAD_LINE', index: 1 });
+		const made = await post(body);
+		expect(made.status, made.text).toBe(201);
+		const id = made.json.id as string;
+		const waiting = (await call(me, 'GET', `/api/games/${id}`)).json;
+		// The creator takes the seat whose decision the example explains.
+		expect(waiting.seats.map((x: { seat: number }) => x.seat)).toEqual([pick.seat]);
+		const origin = { gameId: null, kind: kind.id, step: 0, explored: 1, players: [], example: pick.example.rule };
+		expect(waiting.origin).toEqual(origin);
+		// Persons take the other seats (no bot moves on before the views are compared).
+		for (let i = 1; i < pick.example.players; i++) expect((await call(await signUp(`ex${i}`), 'POST', `/api/games/${id}/join`, {})).status).toBe(200);
+		const running = (await call(me, 'GET', `/api/games/${id}`)).json;
+		expect(running).toMatchObject({ status: 'active', rated: false });
+		const row = await until(
+			() => env.DB.prepare("SELECT seed_commitment, origin FROM games WHERE id = ?1 AND status = 'active'").bind(id).first<{ seed_commitment: string; origin: string }>(),
+			'active in D1'
+		);
+		expect(JSON.parse(row.origin)).toEqual(origin);
+		// Exactly where the line went, for the creator's seat (but the commitment).
+		expect(withoutCommitment(running.view, row.seed_commitment)).toBe(withoutCommitment(kind.view(pick.state, pick.seat), commitSeed(exampleSeed(pick.example.id))));
+		const html = (await call(me, 'GET', `/games/${id}`)).text;
+		expect(html).toContain(`href="/rules/${kind.id}#${pick.example.rule}"`);
 		expect(await changes(id)).toEqual([]);
 	});
 });

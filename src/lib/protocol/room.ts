@@ -55,8 +55,8 @@ export function isRated(g: { rated?: boolean | null; visibility: Visibility }): 
 
 /**
  * Where a game played on from a position came from (issue 34, "Play on from here"): a finished
- * game's (`POST /api/games/:id/playon`) or a step of its kind's tutorial (`POST /api/games/playon`,
- * `tutorial: true`). Shown on its page and kept in D1 (`games.origin`). A private source game leaves
+ * game's (`POST /api/games/:id/playon`), a step of its kind's tutorial or a worked example of its
+ * rules page (`POST /api/games/playon`, `tutorial: true` / `example`). Shown on its page and kept in D1 (`games.origin`). A private source game leaves
  * out its id and its players — to anyone but its players and link holders it does not exist (issue
  * 10), and a game played on from it may be public.
  */
@@ -76,6 +76,11 @@ export interface GameOrigin {
 	 * written before tutorials could be played on.
 	 */
 	tutorial?: true;
+	/**
+	 * The rule number a rules page's worked example stands under (e.g. "R-4.4"), when the position is
+	 * that example (then `gameId` is null, `players` [] and `step` 0). Absent otherwise.
+	 */
+	example?: string;
 	/** Moves explored beyond that step before playing on (the line), 0 for none. */
 	explored: number;
 	/** Its players' usernames by seat; [] when it is private, and for a tutorial. */

@@ -71,6 +71,16 @@ export function tutorialPositionAt(
 }
 
 /**
+ * A rules page's worked example (issue 34; server/examples.ts `examplePosition`: the example started
+ * by the kind), then `line`, written fresh as `positionAt` writes it.
+ */
+export function examplePositionAt(kind: Kind, game: ExploredGame, state: unknown, line: readonly LineMove[], chance: Chance = { fresh: false }): PlayOnPosition {
+	if (!kind.position) return no(409, 'NO_POSITION', `${kind.id} has no position format: a game of it cannot start from a position`);
+	if (line.length > LINE_MAX_MOVES) return no(400, 'BAD_REQUEST', `line: at most ${LINE_MAX_MOVES} moves`);
+	return positionFrom(kind, game, state, line, chance);
+}
+
+/**
  * The shared tail: `line` played from `state` (chance as the explorer had it), refused where the
  * kind refuses a move (BAD_LINE, with its index) or where the game is over, and written fresh.
  */

@@ -103,6 +103,9 @@ function validOrigin(o: GameOrigin | undefined, kind: string): boolean {
 		o.kind === kind &&
 		// A tutorial is nobody's game: no id, no players.
 		(o.tutorial === undefined || (o.tutorial === true && o.gameId === null && Array.isArray(o.players) && o.players.length === 0)) &&
+		// A worked example too: named by its rule.
+		(o.example === undefined ||
+			(typeof o.example === 'string' && /^[A-Z]-[0-9.]{1,16}$/.test(o.example) && o.tutorial === undefined && o.gameId === null && Array.isArray(o.players) && o.players.length === 0)) &&
 		count(o.step) &&
 		count(o.explored) &&
 		Array.isArray(o.players) &&

@@ -2,21 +2,35 @@ import * as v from 'valibot';
 import type { RequestHandler } from './$types';
 import { signedIn } from '$lib/server/games';
 import { apiError, readJson } from '$lib/server/http';
-import { tutorialPositionAt } from '$lib/server/playon';
+import { examplePositionAt, tutorialPositionAt } from '$lib/server/playon';
+import { examplePosition } from '$lib/server/examples';
+import { EXAMPLE_ID } from '$lib/engine/examples';
+import { examplesOf } from '$lib/games';
 import { PLAYON_BODY_LIMIT, PlayOnFields, chanceOf, createPlayOn, ratedRefusal } from '$lib/server/playon-request';
 import type { GameOrigin } from '$lib/protocol/room';
 import { kindUI } from '$lib/ui/kinds';
 
-const Body = v.strictObject({
+const KindId = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a kind of game'));
+const Tutorial = v.strictObject({
 	/** A kind's id; the UI registry says which have a tutorial. */
-	tutorial: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'tutorial: a kind of game')),
+	tutorial: KindId,
 	/** A step's id in that tutorial's script (engine/tutorial.ts: lowercase words with dashes). */
 	step: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'step: a step of the tutorial')),
 	...PlayOnFields
 });
+const Example = v.strictObject({
+	/** A kind's id; the games registry says which have worked examples. */
+	example: KindId,
+	/** An example's id on that kind's rules page (engine/examples.ts `EXAMPLE_ID`). */
+	id: v.pipe(v.string(), v.regex(EXAMPLE_ID, 'id: an example of the rules page')),
+	...PlayOnFields
+});
+const Body = v.union([Tutorial, Example], 'a tutorial step {tutorial, step} or a worked example {example, id}, with the line');
 
 /**
  * POST {tutorial, step, line?, seed?, visibility, seat?, timeLimit?, clock?} → 201 {id, inviteCode}
+ * — or {example, id, …} for a rules page's worked example (server/examples.ts; default seat: the
+ * seat whose decision the example explains; origin `{ example: <rule> }`) —
  * (issue 34: positions "from tutorials can be opened the same way"; docs/api.md): a new game of the
  * tutorial's kind, options and seat count that starts at the start of its step `step` (before the
  * learner's move there, as /learn/<kind>/explore shows it) and the explored `line` — waiting for
@@ -35,6 +49,20 @@ export const POST: RequestHandler = async (event) => {
 	const b = body.value;
 	const rated = ratedRefusal(b);
 	if (rated) return rated;
+	if ('example' in b) {
+		// Issue 34: a rules page's worked example (server/examples.ts), started by its kind.
+		const ex = await examplePosition(b.example, b.id);
+		if (!ex) return apiError(404, 'NOT_FOUND', `no worked example "${b.id}" of a kind "${b.example}"`);
+		const rule = (await examplesOf(ex.kind.id))!.find((x) => x.id === b.id)!.rule;
+		const at = examplePositionAt(ex.kind, { options: ex.options, players: ex.players }, ex.state, b.line, chanceOf(b));
+		if (!at.ok) {
+			const { ok: _ok, status, code, message, ...more } = at;
+			return apiError(status, code, message, Object.keys(more).length ? more : undefined);
+		}
+		// An example is nobody's game either: named by the rule it explains.
+		const origin: GameOrigin = { gameId: null, kind: ex.kind.id, step: 0, explored: b.line.length, players: [], example: rule };
+		return createPlayOn(e, user, b, { kind: ex.kind.id, options: ex.options, seats: ex.players, extra: at.extra, origin, defaultSeat: ex.seat });
+	}
 	const load = kindUI(b.tutorial)?.tutorial;
 	if (!load) return apiError(404, 'NOT_FOUND', `no tutorial of a kind "${b.tutorial}"`);
 	const { kind, script } = await load();
