@@ -303,3 +303,27 @@ describe.each(KIND_IDS.filter((k) => existsSync(join(ROOT, `src/lib/games/${k}/t
 	});
 });
 
+
+// A rules page's worked example (issue 34): "Open this position" beside R-4.4 on /rules/rapanui, and
+// the example's buy made on the explorer's table — Sandra pays 4 wood for paper mulberry, as the
+// example says.
+test('a worked example of the rules page opens in the explorer, and its decision is made there', async () => {
+	const p = await person.context.newPage();
+	try {
+		await p.goto(`${server.url}/rules/${KIND.id}`);
+		await p.locator('a[data-example="buy"]').click();
+		await p.waitForURL(/\/rules\/rapanui\/explore\?/);
+		await p.locator('[data-testid="explore-bar"][data-ready="true"]').waitFor();
+		const wood = () => p.getByTestId('explore-table').locator('tr', { hasText: 'Sandra' }).first().textContent();
+		const before = await wood();
+		await p.getByTestId('move-buy-paper_mulberry').click();
+		await p.getByTestId('confirm').click();
+		await expect.poll(() => movesOf(p)).toBe(1);
+		expect(lineOf(p)).toEqual([{ seat: 0, move: { type: 'buy', kind: 'paper_mulberry' } }]);
+		expect(await p.getByTestId('explore-move').first().textContent()).toContain('4 wood');
+		expect(await wood()).not.toBe(before);
+		await p.screenshot({ path: join(SHOTS, 'explore-example-en.png'), fullPage: true });
+	} finally {
+		await p.close();
+	}
+});

@@ -180,7 +180,7 @@ describe.each(withExamples.map(([kind, examples]) => [kind.id, kind, examples] a
 		const origin = { gameId: null, kind: kind.id, step: 0, explored: 1, players: [], example: pick.example.rule };
 		expect(waiting.origin).toEqual(origin);
 		// Persons take the other seats (no bot moves on before the views are compared).
-		for (let i = 1; i < pick.example.players; i++) expect((await call(await signUp(`ex${i}`), 'POST', `/api/games/${id}/join`, {})).status).toBe(200);
+		for (let i = 1; i < pick.example.players; i++) expect((await call(await signUp(`ex${i}`), 'POST', `/api/games/${id}/join`, { inviteCode: made.json.inviteCode })).status).toBe(200);
 		const running = (await call(me, 'GET', `/api/games/${id}`)).json;
 		expect(running).toMatchObject({ status: 'active', rated: false });
 		const row = await until(
