@@ -129,9 +129,11 @@ describe('leaving the site', () => {
 		expect(history).toContain(EN.leave_deleted_player);
 		expect(history).not.toContain(ana.username);
 		await benPage.goto(`${server.url}/de/games/${id}`);
-		await expect.poll(async () => (await benPage.locator('main').textContent()) ?? '').toContain(DE.leave_deleted_player);
+		// The finished game's seats are drawn once the page has its end screen (loaded after the view):
+		// on a loaded machine (a CI run beside the Worker lane) that took longer than expect.poll's 1 s.
+		await expect.poll(async () => (await benPage.locator('main').textContent()) ?? '', { timeout: 20_000 }).toContain(DE.leave_deleted_player);
 		expect(await benPage.locator('main').textContent()).not.toContain(ana.username);
 		await benPage.goto(`${server.url}/games`);
-		await expect.poll(async () => (await benPage.locator('main').textContent()) ?? '').toContain(EN.leave_deleted_player);
+		await expect.poll(async () => (await benPage.locator('main').textContent()) ?? '', { timeout: 20_000 }).toContain(EN.leave_deleted_player);
 	});
 });
