@@ -1,6 +1,6 @@
 // The Moa rules page's worked examples (issue 34; src/lib/games/moa/examples.json): each position
 // shows the example's situation, and the engine, from it, allows what the example says (M-7.3 in
-// /work/shared/rules' moa.md). tests/kinds/examples.test.ts checks what every kind's examples share.
+// the rules' moa.md). tests/kinds/examples.test.ts checks what every kind's examples share.
 import { describe, expect, it } from 'vitest';
 import { erase } from '$lib/engine';
 import { startExample, type WorkedExample } from '$lib/engine/examples';

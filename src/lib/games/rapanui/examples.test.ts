@@ -1,6 +1,6 @@
 // The Rapa Nui rules page's worked examples (issue 34; src/lib/games/rapanui/examples.json): each
 // position shows the example's situation, and the engine, played from it, does what the example says
-// (R-4.4, R-6.7 example 2, R-7.8, R-8.6 in /work/shared/rules' rapanui.md). tests/kinds/examples.test.ts
+// (R-4.4, R-6.7 example 2, R-7.8, R-8.6 in the rules' rapanui.md). tests/kinds/examples.test.ts
 // checks what every kind's examples share (they start, the right seat is awaited).
 import { describe, expect, it } from 'vitest';
 import { startExample, type WorkedExample } from '$lib/engine/examples';
