@@ -120,6 +120,19 @@ export interface CreateInput {
 	 * refused); seats are not shuffled and the game starts only with every seat taken.
 	 */
 	from?: PositionStart;
+	/** Issue 35: the game is a table of this tournament (created seated: `GameRoom.createSeated`). */
+	tournament?: TournamentRef;
+}
+
+/**
+ * Issue 35: the tournament a game is a table of — its id and name, the round (1-based) and the table
+ * (0-based) — set at creation by the tournament (src/lib/server/tournaments/), shown on the game's page.
+ */
+export interface TournamentRef {
+	id: string;
+	name: string;
+	round: number;
+	table: number;
 }
 
 /** Every refusal: `status` is the HTTP status the route answers with. */
@@ -167,6 +180,8 @@ export interface RoomView<View = unknown> {
 	 * setup. The room always sets it; optional for views made elsewhere (a tutorial's table).
 	 */
 	origin?: GameOrigin | null;
+	/** Issue 35: the tournament this game is a table of, or null (absent in views made elsewhere). */
+	tournament?: TournamentRef | null;
 	creatorId: string;
 	options: GameOptions;
 	seatsWanted: number;
@@ -326,6 +341,8 @@ export interface D1Payload {
 		rated?: boolean;
 		/** Issue 34: JSON `GameOrigin` of a game played on from a position; null (or absent, older payloads) otherwise. */
 		origin?: string | null;
+		/** Issue 35: the tournament's id for a tournament's game; null (or absent, older payloads) otherwise. */
+		tournamentId?: string | null;
 	};
 	seats: {
 		userId: string;

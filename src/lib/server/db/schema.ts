@@ -149,7 +149,13 @@ export const games = sqliteTable(
 		 * a finished game's position — `{ gameId, kind, step, explored, players }` — for lists and pages
 		 * that say where it came from; null for a game from the kind's setup. Such a game is never rated.
 		 */
-		origin: text('origin')
+		origin: text('origin'),
+		/**
+		 * Issue 35 (migration 0022): the tournament a game is a table of (`tournaments.id`), null for every
+		 * other game. Written once, with the game's first row (outbox.ts: never in a move's UPDATE), so it
+		 * costs no index entry per move; the archive filters by it.
+		 */
+		tournamentId: text('tournament_id')
 	},
 	(t) => [
 		// Public games by status, newest first by start, then by creation: the lobby's waiting games
@@ -161,7 +167,9 @@ export const games = sqliteTable(
 		// The archive (src/lib/server/archive.ts): newest finished first, keyset (finished_at, id).
 		// SQLite walks an ascending index backwards, so no DESC is needed.
 		index('games_archive_idx').on(t.status, t.visibility, t.finishedAt, t.id),
-		index('games_archive_players_idx').on(t.status, t.visibility, t.players, t.finishedAt, t.id)
+		index('games_archive_players_idx').on(t.status, t.visibility, t.players, t.finishedAt, t.id),
+		// Issue 35: a tournament's games (the archive's tournament filter), newest finished first.
+		index('games_tournament_idx').on(t.tournamentId, t.finishedAt, t.id).where(sql`tournament_id IS NOT NULL`)
 	]
 );
 
@@ -667,3 +675,138 @@ export const demoSeed = sqliteTable('demo_seed', {
 	/** Null while it runs. */
 	finishedAt: integer('finished_at')
 });
+
+// ---- issue 35: tournaments and the match-maker (docs/tournaments.md) ----
+
+/**
+ * A tournament (src/lib/server/tournaments/). Its lifecycle is driven by guarded UPDATEs on `round`
+ * and `status` (D1 runs each statement and each batch alone: whoever's guard matched does the work,
+ * the other finds nothing to change), from requests, from the rooms of its games when one ends, and
+ * from the cron (deadlines). `version` rises with every change of the row.
+ */
+export const tournaments = sqliteTable(
+	'tournaments',
+	{
+		id: text('id').primaryKey(),
+		/** Given by the organiser, 1–80 characters. */
+		name: text('name').notNull(),
+		/** The kind (registry id) and its options (JSON, as the kind's schema put them out). */
+		kind: text('kind').notNull(),
+		options: text('options').notNull(),
+		/** Players per table, within the kind's seat range. */
+		tableSize: integer('table_size').notNull(),
+		format: text('format', { enum: ['swiss', 'roundRobin'] }).notNull(),
+		rounds: integer('rounds').notNull(),
+		/** JSON TimeControl of its games (src/lib/server/room/clock.ts). */
+		clock: text('clock').notNull(),
+		/** Days a round may last from its start; null: a round ends only when its games end. */
+		roundDays: integer('round_days'),
+		/** Sign-up closes (and the tournament starts, if it has its minimum) at this time. */
+		signupUntil: integer('signup_until').notNull(),
+		minPlayers: integer('min_players').notNull(),
+		maxPlayers: integer('max_players').notNull(),
+		rated: integer('rated', { mode: 'boolean' }).notNull(),
+		visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+		/** Private ("by invitation"): the code of its invitation link; null for public ones. */
+		inviteCode: text('invite_code').unique(),
+		organiserId: text('organiser_id').notNull(),
+		status: text('status', { enum: ['signup', 'running', 'finished', 'cancelled'] }).notNull(),
+		/** The round being played (0 before the start; after the end, the last one). */
+		round: integer('round').notNull().default(0),
+		roundStartedAt: integer('round_started_at'),
+		/** When the running round is decided if its games have not ended (null: no round deadline). */
+		roundDeadline: integer('round_deadline'),
+		/** Players signed up and not withdrawn before the start (kept by the sign-up statements). */
+		players: integer('players').notNull().default(0),
+		/** JSON array of the winners' user ids once finished (several when first place is shared). */
+		winners: text('winners'),
+		createdAt: integer('created_at').notNull(),
+		startedAt: integer('started_at'),
+		finishedAt: integer('finished_at'),
+		updatedAt: integer('updated_at').notNull(),
+		version: integer('version').notNull().default(1)
+	},
+	(t) => [
+		// The tournaments page: public ones by status, soonest sign-up end / newest first.
+		index('tournaments_public_idx').on(t.status, t.signupUntil, t.id).where(sql`visibility = 'public'`),
+		// The cron: sign-ups that have closed, rounds whose deadline has passed.
+		index('tournaments_signup_due_idx').on(t.signupUntil).where(sql`status = 'signup'`),
+		index('tournaments_round_due_idx').on(t.roundDeadline).where(sql`status = 'running'`)
+	]
+);
+
+/** Who plays in a tournament; a withdrawal keeps the row (and the results) with `withdrawn_at`. */
+export const tournamentPlayers = sqliteTable(
+	'tournament_players',
+	{
+		tournamentId: text('tournament_id')
+			.notNull()
+			.references(() => tournaments.id, { onDelete: 'cascade' }),
+		userId: text('user_id').notNull(),
+		/** Sign-up order, 0-based (the last tie-break of pairings and standings). */
+		seq: integer('seq').notNull(),
+		joinedAt: integer('joined_at').notNull(),
+		/** Null while in; set when they withdraw (before the start the row is deleted instead). */
+		withdrawnAt: integer('withdrawn_at')
+	},
+	(t) => [primaryKey({ columns: [t.tournamentId, t.userId] }), index('tournament_players_user_idx').on(t.userId, t.joinedAt)]
+);
+
+/**
+ * The tables of a tournament's rounds, written with the round's start (all of a round's rows in the
+ * batch that raises `tournaments.round`). `game_id` is chosen then, so creating the game again after
+ * a failure makes the same game; `created` is set once its room has it.
+ */
+export const tournamentTables = sqliteTable(
+	'tournament_tables',
+	{
+		tournamentId: text('tournament_id')
+			.notNull()
+			.references(() => tournaments.id, { onDelete: 'cascade' }),
+		round: integer('round').notNull(),
+		/** 0-based; -1 rows are byes (then `players` holds the players who had one). */
+		tableNo: integer('table_no').notNull(),
+		gameId: text('game_id'),
+		/** JSON array of user ids in seat order. */
+		players: text('players').notNull(),
+		/** JSON array of places by seat once the game has ended; null before. */
+		places: text('places'),
+		created: integer('created').notNull().default(0),
+		finishedAt: integer('finished_at')
+	},
+	(t) => [primaryKey({ columns: [t.tournamentId, t.round, t.tableNo] }), uniqueIndex('tournament_tables_game_idx').on(t.gameId)]
+);
+
+/**
+ * The match-maker (issue 35): a player's standing request for a game of a kind at a pace, with an
+ * optional rating range. One per player and kind; matched requests keep the game id for the page that
+ * waits on them, expired ones are what "no match within your waiting time" shows.
+ */
+export const matchRequests = sqliteTable(
+	'match_requests',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind').notNull(),
+		/** Players per game. */
+		seats: integer('seats').notNull(),
+		/** The pace: canonical JSON of the TimeControl (requests match only with the same pace). */
+		pace: text('pace').notNull(),
+		/** The requester's displayed rating in the kind when asking (null: not rated yet). */
+		rating: integer('rating'),
+		minRating: integer('min_rating'),
+		maxRating: integer('max_rating'),
+		status: text('status', { enum: ['waiting', 'matched', 'expired', 'cancelled'] }).notNull(),
+		/** A matcher's claim while it seats a group (so two matchers never seat one request twice). */
+		claim: text('claim'),
+		gameId: text('game_id'),
+		createdAt: integer('created_at').notNull(),
+		expiresAt: integer('expires_at').notNull()
+	},
+	(t) => [
+		primaryKey({ columns: [t.userId, t.kind] }),
+		index('match_requests_waiting_idx').on(t.kind, t.seats, t.pace, t.createdAt).where(sql`status = 'waiting'`),
+		index('match_requests_expiry_idx').on(t.expiresAt).where(sql`status = 'waiting'`)
+	]
+);

@@ -26,7 +26,7 @@ import {
 	type CreateInput, type LogBatch, type RoomResult, type RoomUser, type RoomView, type SubmitInput, type SubmitOk
 } from '$lib/protocol/room';
 import type { ChatMessage, ChatPage } from '$lib/protocol/chat';
-import { emptyTimers, nextDue, reclaim as reclaimSeat, setVacation, type Window } from './clock';
+import { emptyTimers, handToBot, nextDue, reclaim as reclaimSeat, setVacation, type Timers, type Window } from './clock';
 import { ID, createGame, joinGame, leaveGame, refuse, startGame, validUser, type ScenarioStart } from './lobby';
 import { RoomStore, type SeatQueue } from './storage';
 import { seatBots } from './bots';
@@ -232,6 +232,60 @@ export class GameRoom extends DurableObject<Env> {
 			if (this.core.meta!.version !== next.meta.version) await this.flusher.flushNow();
 		}
 		return { ok: true, version: next.meta.version };
+	}
+
+	// ---- RPC: games the platform seats (issue 35: tournaments, the match-maker) ----------------------
+
+	/**
+	 * A started game with exactly these users, seat k to `users[k]` — not shuffled: a tournament
+	 * rotates its start seats itself, and the match-maker's order is the order of asking. The first
+	 * user is the creator. Made again with the same id (a round start retried after a failure), it
+	 * answers with the game as it is: one game, however often it is asked for.
+	 */
+	async createSeated(input: CreateInput, users: RoomUser[]): Promise<RoomResult<{ version: number }>> {
+		const loaded = this.core.load();
+		if (loaded) return loaded;
+		if (this.core.meta) return this.core.meta.gameId === input?.gameId ? { ok: true, version: this.core.meta.version } : refuse(409, 'ALREADY_EXISTS', 'this game already exists');
+		if (!Array.isArray(users) || users.length === 0 || !users.every(validUser) || new Set(users.map((u) => u.id)).size !== users.length)
+			return refuse(400, 'BAD_REQUEST', 'bad users');
+		// Every player's vacation, read before the checks (from here to the commit nothing awaits).
+		const vacations = await Promise.all(users.map((u) => this.vacationOf(u.id)));
+		// Asked again: another call may have made it while the vacations were read.
+		const made0 = this.core.meta as { version: number } | null;
+		if (made0) return { ok: true, version: made0.version };
+		const now = this.now();
+		const made = createGame({ ...input, creator: users[0], seatsWanted: users.length }, now);
+		if ('ok' in made) return made;
+		const players = users.map((u, seat) => ({ userId: u.id, username: u.username, seat, joinedAt: now }));
+		const next = startGame(made.meta, players, now, true, undefined, {});
+		if ('ok' in next) return next;
+		let timers: Timers = emptyTimers();
+		users.forEach((u, i) => {
+			if (vacations[i]) timers = setVacation(timers, u.id, vacations[i]!, now);
+		});
+		await this.core.commit(next, null, { init: true, timers });
+		return { ok: true, version: next.meta.version };
+	}
+
+	/**
+	 * Issue 35: the bot takes these users' seats now (`userIds` null: every seat) — a tournament player
+	 * who withdrew, or a game still running at its round's deadline, which the bot then plays to its
+	 * end at once (clock.ts handToBot: as the site does after timeouts). A finished game is left as it is.
+	 */
+	async handToBot(userIds: string[] | null): Promise<RoomResult<{ version: number; status: string }>> {
+		const bad = this.core.loadExisting();
+		if (bad) return bad;
+		const m = this.core.meta!;
+		if (m.status !== 'active') return { ok: true, version: m.version, status: m.status };
+		if (userIds !== null && (!Array.isArray(userIds) || !userIds.every((u) => typeof u === 'string'))) return refuse(400, 'BAD_REQUEST', 'bad users');
+		const seats = new Set(this.core.players.filter((p) => userIds === null || userIds.includes(p.userId)).map((p) => p.seat));
+		const now = this.now();
+		const timers = handToBot(this.core.timers, control(m), seats, now, userOf(this.core.players));
+		if (jsonEqual(timers, this.core.timers)) return { ok: true, version: m.version, status: m.status };
+		await this.core.commitClocks(timers, now);
+		this.autoplay.runBots();
+		await this.flusher.flushNow();
+		return { ok: true, version: this.core.meta!.version, status: this.core.meta!.status };
 	}
 
 	// ---- RPC: view, log and export (core.ts viewFor, record.ts) --------------------------------------

@@ -200,6 +200,24 @@ export function advance(timers: Timers, c: TimeControl, ch: Change, userOf: (sea
 	return prune({ seats, vacations: timers.vacations }, ch.now);
 }
 
+/**
+ * Issue 35: these seats are handed to the bot now, as if each had timed out DROP_AFTER times in a
+ * row — a tournament player who withdrew, or every seat of a game at its round's deadline. A running
+ * wait ends (a bank keeps what was left of it); the bot plays the seat whenever it is awaited. As for
+ * any dropped seat, its player may take it back (reclaim, or simply by moving).
+ */
+export function handToBot(timers: Timers, c: TimeControl, seats: ReadonlySet<number>, now: number, userOf: (seat: number) => string | undefined): Timers {
+	return {
+		...timers,
+		seats: timers.seats.map((t) => {
+			if (!seats.has(t.seat) || t.dropped) return t;
+			const ws = timers.vacations[userOf(t.seat) ?? ''] ?? [];
+			const bank = c.kind === 'bank' && t.waitingSince !== null ? Math.max(0, (t.allowance ?? 0) - clockUsed(t.waitingSince, now, ws)) : t.bank;
+			return { ...t, dropped: true, timeouts: Math.max(t.timeouts, DROP_AFTER), waitingSince: null, allowance: null, reminded: [], bank };
+		})
+	};
+}
+
 /** Reclaim: the seat is the player's again, its counter is cleared and, if awaited, its clock starts now. */
 export function reclaim(timers: Timers, c: TimeControl, seat: number, active: number[], now: number): Timers {
 	const seats = timers.seats.map((t) => {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { commitSeed, seedRng, shuffle, type Kind } from '$lib/engine';
 import { kindOf } from '$lib/games';
 import { timeLimitOf, validControl } from './clock';
-import { TIME_LIMITS, isRated, type CreateInput, type GameOrigin, type PositionStart, type RoomError, type RoomUser } from '$lib/protocol/room';
+import { TIME_LIMITS, isRated, type CreateInput, type GameOrigin, type PositionStart, type RoomError, type RoomUser, type TournamentRef } from '$lib/protocol/room';
 import type { Meta, Player } from './storage';
 
 export function refuse(status: number, code: string, message: string, extra?: Pick<RoomError, 'currentVersion' | 'step' | 'alternative' | 'queue' | 'index'>): RoomError {
@@ -46,6 +46,8 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 	if (i.rated !== undefined && typeof i.rated !== 'boolean') return refuse(400, 'BAD_REQUEST', 'bad rated');
 	if ((i.visibility === 'private') !== (typeof i.inviteCode === 'string' && ID.test(i.inviteCode)))
 		return refuse(400, 'BAD_REQUEST', 'a private game needs an invite code, a public one none');
+	if (i.tournament !== undefined && !validTournament(i.tournament)) return refuse(400, 'BAD_REQUEST', 'bad tournament');
+	if (i.tournament !== undefined && i.from !== undefined) return refuse(400, 'BAD_REQUEST', 'a tournament game starts from the setup');
 	const from = i.from === undefined ? null : checkFrom(kind, i, opts.output);
 	if (from && 'ok' in from) return from;
 	const meta: Meta = {
@@ -72,7 +74,8 @@ export function createGame(input: CreateInput, now: number): Next | RoomError {
 		lastMoves: {},
 		// Issue 34: a game from a position is never rated — its players did not play its beginning.
 		rated: from ? false : isRated({ rated: i.rated, visibility: i.visibility }),
-		...(from ? { origin: from.origin, position: from.extra } : {})
+		...(from ? { origin: from.origin, position: from.extra } : {}),
+		...(i.tournament !== undefined ? { tournament: i.tournament } : {})
 	};
 	return { meta, players: [{ userId: i.creator.id, username: i.creator.username, seat: from?.seat ?? 0, joinedAt: now }], state: null, log: [] };
 }
@@ -93,6 +96,13 @@ function checkFrom(kind: Kind, i: CreateInput, options: unknown): PositionStart 
 	const config = kind.config(options, i.seatsWanted, f.extra);
 	if (!config.ok) return refuse(400, config.code, config.message);
 	return { extra: f.extra, origin: f.origin, seat: f.seat };
+}
+
+function validTournament(t: TournamentRef): boolean {
+	return (
+		!!t && typeof t.id === 'string' && ID.test(t.id) && typeof t.name === 'string' && t.name.length > 0 && t.name.length <= 80 &&
+		Number.isSafeInteger(t.round) && t.round >= 1 && Number.isSafeInteger(t.table) && t.table >= 0
+	);
 }
 
 function validOrigin(o: GameOrigin | undefined, kind: string): boolean {

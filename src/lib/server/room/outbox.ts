@@ -43,7 +43,8 @@ import { isRated, type D1Payload } from '$lib/protocol/room';
 const MOVE_COLUMNS = ['version', 'active_seats', 'waits', 'updated_at', 'rounds', 'clock', 'options', 'seats_wanted', 'time_limit', 'engine_version', 'seed_commitment', 'creator_id', 'rated', 'origin'] as const;
 /** Columns of the indexes (public lists, archive, invite code): assigned only when one of them changed. */
 const INDEXED_COLUMNS = ['status', 'visibility', 'invite_code', 'finished_at', 'players', 'started_at'] as const;
-const GAME_COLUMNS = ['id', 'game', 'created_at', ...MOVE_COLUMNS, ...INDEXED_COLUMNS] as const;
+/** Issue 35: `tournament_id` is written with the game's first row only (it never changes, and an assigned indexed column costs an index entry). */
+const GAME_COLUMNS = ['id', 'game', 'created_at', 'tournament_id', ...MOVE_COLUMNS, ...INDEXED_COLUMNS] as const;
 const at = (c: string) => `?${GAME_COLUMNS.indexOf(c as (typeof GAME_COLUMNS)[number]) + 1}`;
 
 const UPSERT_GAME =
@@ -98,7 +99,7 @@ export function gameStatements(db: D1Database, p: D1Payload | null): D1PreparedS
 	if (p) {
 		const g = p.game;
 		const values: Record<(typeof GAME_COLUMNS)[number], unknown> = {
-			id: g.id, game: g.game, created_at: g.createdAt, version: g.version, active_seats: g.activeSeats, waits: waitsOf(p.seats), updated_at: g.updatedAt,
+			id: g.id, game: g.game, created_at: g.createdAt, tournament_id: g.tournamentId ?? null, version: g.version, active_seats: g.activeSeats, waits: waitsOf(p.seats), updated_at: g.updatedAt,
 			rounds: g.rounds ?? null, clock: g.clock ?? null, started_at: g.startedAt, options: g.options, seats_wanted: g.seatsWanted,
 			time_limit: g.timeLimit, engine_version: g.engineVersion, seed_commitment: g.seedCommitment, creator_id: g.creatorId,
 			rated: isRated(g) ? 1 : 0, origin: g.origin ?? null, status: g.status, visibility: g.visibility, invite_code: g.inviteCode, finished_at: g.finishedAt,

@@ -56,6 +56,7 @@ export function roomView(h: Held, userId: string | null, now: number): RoomView 
 		visibility: m.visibility,
 		rated: isRated(m),
 		origin: m.origin ?? null,
+		tournament: m.tournament ?? null,
 		creatorId: m.creatorId,
 		options: m.options,
 		seatsWanted: m.seatsWanted,
@@ -107,7 +108,8 @@ export function d1Payload(h: Held): D1Payload {
 			version: m.version, activeSeats: JSON.stringify(activeSeats(h.kind, h.state, m)), seedCommitment: m.seedCommitment,
 			clock: JSON.stringify(control(m)), createdAt: m.createdAt, updatedAt: m.updatedAt, startedAt: m.startedAt, finishedAt: m.finishedAt,
 			rounds: h.state ? h.kind.status(h.state).round : null, players: h.players.length, rated: isRated(m),
-			origin: m.origin ? JSON.stringify(m.origin) : null
+			origin: m.origin ? JSON.stringify(m.origin) : null,
+			tournamentId: m.tournament?.id ?? null
 		},
 		seats: h.players.map((p) => {
 			const t = h.state ? h.timers.seats[p.seat] : undefined;

@@ -10,7 +10,7 @@
 import type { SqlStorage } from '@cloudflare/workers-types';
 import type { NotifyEvent } from '$lib/server/notify/types';
 import type { Timers } from './clock';
-import type { GameOptions, GameOrigin, GameStatus, LogBatch, QueueState, TimeControl, TimeLimit, Visibility } from '$lib/protocol/room';
+import type { GameOptions, GameOrigin, GameStatus, LogBatch, QueueState, TimeControl, TimeLimit, TournamentRef, Visibility } from '$lib/protocol/room';
 
 /** Everything about the game but its players, moves and snapshots. `seed` never leaves the room. */
 export interface Meta {
@@ -63,6 +63,8 @@ export interface Meta {
 	 * It holds the position's secrets (hands, piles): like the state, it never leaves the room.
 	 */
 	position?: Record<string, unknown>;
+	/** Issue 35: the tournament this game is a table of (protocol/room.ts). */
+	tournament?: TournamentRef;
 }
 
 export interface Player {
