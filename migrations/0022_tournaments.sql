@@ -81,5 +81,6 @@ CREATE UNIQUE INDEX `tournaments_invite_code_unique` ON `tournaments` (`invite_c
 CREATE INDEX `tournaments_public_idx` ON `tournaments` (`status`,`signup_until`,`id`) WHERE visibility = 'public';--> statement-breakpoint
 CREATE INDEX `tournaments_signup_due_idx` ON `tournaments` (`signup_until`) WHERE status = 'signup';--> statement-breakpoint
 CREATE INDEX `tournaments_round_due_idx` ON `tournaments` (`round_deadline`) WHERE status = 'running';--> statement-breakpoint
+CREATE INDEX `tournaments_organiser_idx` ON `tournaments` (`organiser_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `games` ADD `tournament_id` text;--> statement-breakpoint
 CREATE INDEX `games_tournament_idx` ON `games` (`tournament_id`,`finished_at`,`id`) WHERE tournament_id IS NOT NULL;

@@ -731,7 +731,9 @@ export const tournaments = sqliteTable(
 		index('tournaments_public_idx').on(t.status, t.signupUntil, t.id).where(sql`visibility = 'public'`),
 		// The cron: sign-ups that have closed, rounds whose deadline has passed.
 		index('tournaments_signup_due_idx').on(t.signupUntil).where(sql`status = 'signup'`),
-		index('tournaments_round_due_idx').on(t.roundDeadline).where(sql`status = 'running'`)
+		index('tournaments_round_due_idx').on(t.roundDeadline).where(sql`status = 'running'`),
+		// "Mine": the tournaments a user organises, newest first.
+		index('tournaments_organiser_idx').on(t.organiserId, t.createdAt)
 	]
 );
 
