@@ -10,6 +10,7 @@ import sveltekit from '../.svelte-kit/cloudflare/_worker.js';
 const app = sveltekit as unknown as ExportedHandler<Env>;
 
 import { finishPendingDeletions } from './lib/server/people/leave';
+import { tournamentCron } from './lib/server/tournaments/tournaments';
 import { meterEnv, meterSocketMessage, meterState, meterTables, meterTop, meterTotals, metering } from './lib/server/meter';
 import { GameRoom as Room } from './lib/server/room/GameRoom';
 import { Postman as Post } from './lib/server/notify/Postman';
@@ -60,5 +61,7 @@ export default {
 		ctx.waitUntil(env.POSTMAN.get(env.POSTMAN.idFromName('postman')).kick());
 		// Account deletions a failed room call left unfinished (issue 15).
 		ctx.waitUntil(finishPendingDeletions(env));
+		// Issue 35: sign-ups that closed, round deadlines, and anything a lost nudge left undone.
+		ctx.waitUntil(tournamentCron(env, Date.now()).catch((e: unknown) => console.error(`tournament cron: ${(e as Error).message}`)));
 	}
 } satisfies ExportedHandler<Env>;

@@ -49,6 +49,8 @@ export const ArchiveQuery = v.pipe(
 		player: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,24}$/, 'a username (1–24 of A-Z a-z 0-9 _ -)'))),
 		from: v.optional(Day),
 		to: v.optional(Day),
+		/** Issue 35: a tournament's games (its id). */
+		tournament: v.optional(v.pipe(v.string(), v.regex(/^[a-z2-7]{16}$/, 'a tournament id'))),
 		players: v.optional(v.pipe(v.picklist(PLAYER_COUNTS, `one of ${PLAYER_COUNTS.join(', ')}`), v.transform(Number))),
 		cursor: v.optional(v.pipe(v.string(), v.regex(CURSOR, 'a cursor from nextCursor'))),
 		/** The page just newer than this cursor (a `prevCursor`): "newer" links. */
@@ -141,6 +143,7 @@ export function archiveSql(f: ArchiveFilters): { sql: string; params: (string | 
 	const kind = f.kind ?? f.game;
 	if (kind) where.push(`g.game = ${bind(kind)}`);
 	if (f.players) where.push(`g.players = ${bind(f.players)}`);
+	if (f.tournament) where.push(`g.tournament_id = ${bind(f.tournament)}`);
 	if (f.from) where.push(`g.finished_at >= ${bind(dayStart(f.from)!)}`);
 	if (f.to) where.push(`g.finished_at < ${bind(dayStart(f.to)! + DAY_MS)}`);
 	// Newer pages read the index the other way up from the cursor; the outer query orders them back.

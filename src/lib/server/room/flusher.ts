@@ -16,6 +16,7 @@ import { awaitedIn, eventWrites } from '$lib/server/notify/room-entry';
 import type { ChatMarks } from './chat';
 import { isPerson } from '$lib/protocol/people';
 import { flushBatch } from '$lib/server/people/ratings';
+import { advance } from '$lib/server/tournaments/tournaments';
 import type { RoomStore } from './storage';
 
 /** Notification events written per D1 batch. */
@@ -152,6 +153,10 @@ export class Flusher {
 			this.tellHubs(gameId ?? payload?.game.id ?? '', payload?.game.version ?? head.version, payload && changed ? this.room.listNews : new Set(), entries);
 			// Only an event row the postman has not seen is worth its round (an in-app entry is done already).
 			if (writes.eventRows.some(stored)) this.kickPostman();
+			// Issue 35: a tournament's game has just ended in D1 — its tournament records the result and,
+			// if it was the round's last, starts the next round (guarded: tournaments.ts). Never blocks the
+			// flush; a nudge lost here is made good by the cron.
+			if (payload && changed && payload.game.status === 'finished' && payload.game.tournamentId) this.nudgeTournament(payload.game.tournamentId);
 			if (store.eventsSize() > 0 || moveEvents.length === EVENTS_PER_FLUSH) this.again = true;
 			return true;
 		} catch (e) {
@@ -189,6 +194,10 @@ export class Flusher {
 				/* the list catches up on its next load */
 			}
 		}
+	}
+
+	private nudgeTournament(id: string): void {
+		void advance(this.room.env, id, Date.now()).catch((e: unknown) => console.error(`tournament ${id}: advance failed: ${(e as Error).message}`));
 	}
 
 	/** New events are in D1: the postman fans them out now rather than at its next round. Never blocks the flush. */

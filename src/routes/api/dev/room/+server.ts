@@ -11,12 +11,16 @@ import { apiError, jsonResponse, readJson } from '$lib/server/http';
  *    constructs it anew and loads the game.
  *  - POST {id, action: 'time-load', times} → {loads, msPerLoad, version}: the load alone, `times`
  *    times in a row inside the room (src/lib/server/room/cold.ts says what that figure is).
+ *  - POST {id, action: 'bots'} → {version, status}: every seat goes to the bot, which plays the game to
+ *    its end (GameRoom.handToBot, what a tournament's round deadline does) — for the tournament
+ *    end-to-end test, whose players should not have to play whole games through the page.
  * Exists only on a test server (ROOM_TEST_SEAMS is "1" and ORIGIN and the request's address are
  * this machine, src/lib/server/dev.ts); otherwise it answers 404 like any unknown path. Any signed-in
  * user may use it there, as the other seams (no seat needed: a benchmark's players are all local).
  */
 const Body = v.variant('action', [
 	v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)), action: v.literal('evict') }),
+	v.strictObject({ id: v.pipe(v.string(), v.maxLength(64)), action: v.literal('bots') }),
 	v.strictObject({
 		id: v.pipe(v.string(), v.maxLength(64)),
 		action: v.literal('time-load'),
@@ -36,6 +40,10 @@ export const POST: RequestHandler = async (event) => {
 	if (body.value.action === 'time-load') {
 		const t = await room.timeLoads(body.value.times);
 		return t ? jsonResponse(t) : notFound();
+	}
+	if (body.value.action === 'bots') {
+		const r = await room.handToBot(null);
+		return r.ok ? jsonResponse({ version: r.version, status: r.status }) : apiError(r.status, r.code, r.message);
 	}
 	try {
 		// The room checks the seams again (its env, without a request) and that a game is there.

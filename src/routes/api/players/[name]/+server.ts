@@ -3,6 +3,7 @@ import { parseArchiveQuery, profile } from '$lib/server/archive';
 import { env, noPlatform } from '$lib/server/games';
 import { apiError, jsonResponse } from '$lib/server/http';
 import { ratingsOf, userByName } from '$lib/server/people/people';
+import { tournamentsOfUser } from '$lib/server/tournaments/tournaments';
 
 const NAME = /^[A-Za-z0-9_-]{1,24}$/;
 const PAGING = ['cursor', 'newer', 'limit'];
@@ -28,7 +29,9 @@ export const GET: RequestHandler = async (event) => {
 	// Issue 15: the player's rating per kind (docs/people.md).
 	const who = await userByName(e.DB, name);
 	const ratings = who ? await ratingsOf(e.DB, who.id) : [];
-	return jsonResponse({ ...figures, ratings, games: games.rows, nextCursor: games.nextCursor, prevCursor: games.prevCursor }, 200, {
+	// Issue 35: the tournaments they play in (public ones; their own private ones only to themselves).
+	const tournaments = who ? await tournamentsOfUser(e.DB, who.id, event.locals.user?.id === who.id) : [];
+	return jsonResponse({ ...figures, ratings, tournaments, games: games.rows, nextCursor: games.nextCursor, prevCursor: games.prevCursor }, 200, {
 		'server-timing': `db;dur=${db.toFixed(2)}, sql;dur=${games.sqlMs.toFixed(3)}`
 	});
 };
