@@ -1,7 +1,7 @@
 // Issue 35: tournaments through the real Worker, D1 and game rooms (src/lib/server/tournaments/,
 // docs/tournaments.md). Games are decided by the bot (GameRoom.handToBot, what a round deadline
-// does), so rounds pass in seconds: the pairings of a 12-player, 4-round Swiss at tables of 4 never
-// repeat a meeting; byes; a withdrawal; a round deadline; standings with shared places; two sign-ups
+// does), so rounds pass in seconds: the pairings of a 12-player, 4-round Swiss at tables of 4 repeat
+// only the meetings no pairing can avoid; byes; a withdrawal; a round deadline; standings with shared places; two sign-ups
 // for the last place; a round never started twice; bad input. No kind is named: the kinds come from
 // the registry by their seat ranges.
 import { env } from 'cloudflare:workers';
@@ -78,7 +78,7 @@ const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 describe('a 12-player Swiss over 4 rounds at tables of 4', () => {
 	const kind = kindFor(4);
-	it(`(${kind.id}) pairs nobody twice, rotates start seats, and ends with standings and a winner`, { timeout: 240_000 }, async () => {
+	it(`(${kind.id}) repeats only the meetings no pairing can avoid, rotates start seats, and ends with standings and a winner`, { timeout: 240_000 }, async () => {
 		const org = await signUp('org');
 		const id = await organise(org, { kind: kind.id, tableSize: 4, rounds: 4, maxPlayers: 12, minPlayers: 4 });
 		const field = await players(12, 'sw');
@@ -103,18 +103,27 @@ describe('a 12-player Swiss over 4 rounds at tables of 4', () => {
 			v = await playRound(org, id);
 		}
 		expect(v.status).toBe('finished');
-		// Nobody met anybody twice.
+		// Repeated meetings: the fewest possible. None can be avoided from round 2 on — a table of 4 in
+		// round 2 takes its players from round 1's three tables, so two of them met (pigeonhole) — and
+		// any two rounds share at least 3 pairs, so round r repeats at least 3·(r−1) meetings (each
+		// earlier meeting of a pair counted once): 0, 3, 6, 9, which the pairing reaches
+		// (docs/tournaments.md "Pairings"; src/lib/tournament/pairing.test.ts checks 200 result sets).
 		const met = new Map<string, number>();
-		for (const round of v.schedule)
+		const repeats: number[] = [];
+		for (const round of v.schedule) {
+			let n = 0;
+			const pairs: string[] = [];
 			for (const t of round.tables)
 				for (let i = 0; i < t.players.length; i++)
 					for (let j = i + 1; j < t.players.length; j++) {
 						const k = pairKey(t.players[i].id, t.players[j].id);
-						met.set(k, (met.get(k) ?? 0) + 1);
+						n += met.get(k) ?? 0;
+						pairs.push(k);
 					}
-		if (![...met.values()].every((n) => n === 1)) console.log(JSON.stringify(v.schedule.map((r) => r.tables.map((t) => [t.players.map((p) => p.username.slice(0, 4)), t.places]))));
-		expect([...met.values()].every((n) => n === 1)).toBe(true);
-		expect(met.size).toBe(4 * 3 * 6);
+			for (const k of pairs) met.set(k, (met.get(k) ?? 0) + 1);
+			repeats.push(n);
+		}
+		expect(repeats).toEqual([0, 3, 6, 9]);
 		// Start seats rotate: nobody is first to sit more than twice in 4 rounds.
 		const firsts = new Map<string, number>();
 		for (const round of v.schedule) for (const t of round.tables) firsts.set(t.players[0].id, (firsts.get(t.players[0].id) ?? 0) + 1);
