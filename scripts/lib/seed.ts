@@ -9,6 +9,7 @@
  *   - a game in progress created by ana, joined by the others up to the kind's seats (it starts when
  *     full), SEED_MOVES bot moves, then more until ana is awaited (My games shows "Your turn");
  *   - an open public game by dan, waiting for players.
+ * - issue 35: a tournament of the four with its first round played, and one open for sign-up.
  *   Every bot move is chosen from its seat's own view (scripts/lib/botplay.ts).
  * Idempotent: if ana already has games, nothing is added.
  * While it runs, the landing page, the lobby and the archive say the demo data is still being made
@@ -119,5 +120,37 @@ async function seedAll(base: string): Promise<string> {
 			`  ${kind.texts.name()} game waiting for players: /games/${open.id}`
 		);
 	}
+	lines.push(...(await demoTournaments(clients)));
 	return lines.join('\n');
+}
+
+/**
+ * Issue 35: a Swiss tournament of the four demo accounts at tables of 2, its first round played to
+ * the end by the bots (the second then starts by itself, as on the real site), and one open for
+ * sign-up — so /tournaments shows a running one with standings and one to join.
+ */
+async function demoTournaments(clients: readonly Client[]): Promise<string[]> {
+	const kind = KINDS.find((k) => k.seats.min <= 2 && k.seats.max >= 2);
+	if (!kind) return [];
+	const [ana, ben, , dan] = clients;
+	const day = 86_400_000;
+	const base = { kind: kind.id, tableSize: 2, format: 'swiss', clock: { kind: 'perMove', days: 3 }, roundDays: 14, minPlayers: 2, rated: true, visibility: 'public' };
+	const cup = await dan.api<{ id: string }>('POST', '/api/tournaments', { ...base, name: 'Rongo autumn cup', rounds: 3, maxPlayers: 8, signupUntil: Date.now() + 7 * day });
+	for (const c of clients) await c.api('POST', `/api/tournaments/${cup.id}/signup`, {});
+	await dan.api('POST', `/api/tournaments/${cup.id}/start`, {});
+	const view = await dan.api<{ schedule: { tables: { gameId: string }[] }[] }>('GET', `/api/tournaments/${cup.id}`);
+	await Promise.all(
+		view.schedule[0].tables.map((t, i) =>
+			playGame({ id: t.gameId, kind, players: byName(clients), rng: seedRng(`rongo-demo-seed/tournament/${i}`) })
+		)
+	);
+	const open = await ben.api<{ id: string }>('POST', '/api/tournaments', {
+		...base,
+		name: 'Rongo winter cup',
+		rounds: 4,
+		maxPlayers: 16,
+		signupUntil: Date.now() + 14 * day
+	});
+	await ana.api('POST', `/api/tournaments/${open.id}/signup`, {});
+	return [`  ${kind.texts.name()} tournament, round 1 played: /tournaments/${cup.id}`, `  ${kind.texts.name()} tournament open for sign-up: /tournaments/${open.id}`];
 }
