@@ -65,12 +65,82 @@ export function fill(sizes: number[]): number[][] {
 export function search(p: SearchProblem): number[][] {
 	// A small field skips the kicks: the branch and bound settles it anyway.
 	if (p.n <= EXACT_MAX) return exactSearch(p, localSearch(p, 0));
-	return localSearch(p);
+	const local = localSearch(p);
+	const bound = cost(p, local).repeats;
+	if (bound === 0) return local;
+	// Swaps can stall one table short of a plan without repeats that a depth-first search finds in a
+	// few hundred steps (20 players at tables of 4, round 4: 4 times in 20). Its plan is then polished
+	// for spread by the same swaps.
+	const fewer = fewerRepeats(p, bound);
+	if (!fewer) return local;
+	const polished = localSearch(p, 0, fewer);
+	return cmpCost(cost(p, polished), cost(p, local)) < 0 ? polished : local;
+}
+
+/** Depth-first search steps for fewerRepeats: enough for a field of hundreds, a few milliseconds. */
+const DFS_NODES = 100_000;
+
+/**
+ * A plan with fewer than `bound` repeats, by depth-first search in the natural order (the lowest
+ * unseated player opens a table, table-mates in pairing order, a branch dropped as soon as it
+ * reaches the bound), keeping the fewest found; null if none is found within the budget.
+ */
+export function fewerRepeats(p: SearchProblem, bound: number, nodeBudget = DFS_NODES): number[][] | null {
+	const counts = new Map<number, number>();
+	for (const s of p.sizes) counts.set(s, (counts.get(s) ?? 0) + 1);
+	const distinct = [...counts.keys()].sort((a, b) => b - a);
+	const used = new Uint8Array(p.n);
+	const cur: number[][] = [];
+	let best: number[][] | null = null;
+	let limit = bound;
+	let nodes = 0;
+	let first = 0; // every player before it is seated
+	const open = (repeats: number): void => {
+		if (++nodes > nodeBudget || limit === 0) return;
+		const saved = first;
+		while (first < p.n && used[first]) first++;
+		const i = first;
+		if (i === p.n) {
+			(best = cur.map((t) => t.slice())), (limit = repeats);
+			first = saved;
+			return;
+		}
+		for (const s of distinct) {
+			if (!counts.get(s)) continue;
+			counts.set(s, counts.get(s)! - 1);
+			used[i] = 1;
+			grow([i], s, repeats, i + 1);
+			used[i] = 0;
+			counts.set(s, counts.get(s)! + 1);
+		}
+		first = saved;
+	};
+	const grow = (members: number[], s: number, repeats: number, from: number): void => {
+		if (members.length === s) {
+			cur.push(members.slice());
+			open(repeats);
+			cur.pop();
+			return;
+		}
+		for (let j = from; j < p.n && nodes <= nodeBudget && limit > 0; j++) {
+			if (used[j]) continue;
+			let r = repeats;
+			for (const m of members) r += p.met(j, m);
+			if (r >= limit) continue;
+			used[j] = 1;
+			members.push(j);
+			grow(members, s, r, j + 1);
+			members.pop();
+			used[j] = 0;
+		}
+	};
+	open(0);
+	return best;
 }
 
 /** Swaps between tables while one lowers the cost; then kicks (forced swaps) while repeats remain. */
-export function localSearch(p: SearchProblem, kickBudget = Math.min(200, Math.floor(40_000 / Math.max(1, p.n)))): number[][] {
-	const tables = fill(p.sizes);
+export function localSearch(p: SearchProblem, kickBudget = Math.min(200, Math.floor(40_000 / Math.max(1, p.n))), start?: number[][]): number[][] {
+	const tables = start ? start.map((t) => t.slice()) : fill(p.sizes);
 	const T = tables.length;
 	const where = new Int32Array(p.n);
 	tables.forEach((t, i) => t.forEach((x) => (where[x] = i)));
