@@ -16,6 +16,16 @@ const TOTAL_NODES = 400_000;
 /** 11!! = 10,395: every round of 12 players. */
 const CANDIDATES = 10_395;
 
+/**
+ * An odd field's bye as a player: the last index of the problem is a phantom whose table-mate gets
+ * the bye. Its `met` is 1 with everybody who may not get the bye now (who has had more byes than
+ * the fewest), so a repeat-free round never gives anyone a second bye early; `rank` orders the
+ * others (lowest standing first), and only the look-ahead's need overrules it.
+ */
+export interface Bye {
+	rank: (player: number) => number;
+}
+
 /** Bitmask adjacency of the pairs not yet played (n ≤ 30). */
 function unplayed(p: SearchProblem): number[] {
 	const adj = Array(p.n).fill(0);
@@ -23,25 +33,32 @@ function unplayed(p: SearchProblem): number[] {
 	return adj;
 }
 
-/** Every repeat-free round (a perfect matching of unplayed pairs), best spread first, then natural order. */
-function rounds(p: SearchProblem, adj: number[]): number[][][] {
-	const out: { tables: number[][]; spread: number; i: number }[] = [];
+/**
+ * Every repeat-free round (a perfect matching of unplayed pairs), best first: with a bye among them,
+ * the bye's rank first; then spread, then natural order.
+ */
+function rounds(p: SearchProblem, adj: number[], bye?: Bye): number[][][] {
+	const out: { tables: number[][]; rank: number; spread: number; i: number }[] = [];
 	const cur: number[][] = [];
+	const phantom = bye ? p.n - 1 : -1;
 	const go = (free: number, spread: number) => {
 		if (out.length >= CANDIDATES) return;
-		if (free === 0) return void out.push({ tables: cur.map((t) => t.slice()), spread, i: out.length });
+		if (free === 0) {
+			const pair = cur.find((t) => t[1] === phantom);
+			return void out.push({ tables: cur.map((t) => t.slice()), rank: pair && bye ? bye.rank(pair[0]) : 0, spread, i: out.length });
+		}
 		const a = 31 - Math.clz32(free & -free);
 		let options = adj[a] & free & ~(1 << a);
 		while (options) {
 			const b = 31 - Math.clz32(options & -options);
 			options &= options - 1;
 			cur.push([a, b]);
-			go(free & ~(1 << a) & ~(1 << b), spread + Math.abs(p.points[a] - p.points[b]));
+			go(free & ~(1 << a) & ~(1 << b), spread + (b === phantom ? 0 : Math.abs(p.points[a] - p.points[b])));
 			cur.pop();
 		}
 	};
 	go((1 << p.n) - 1, 0);
-	return out.sort((x, y) => cmpNum(x.spread, y.spread) || x.i - y.i).map((x) => x.tables);
+	return out.sort((x, y) => x.rank - y.rank || cmpNum(x.spread, y.spread) || x.i - y.i).map((x) => x.tables);
 }
 
 /** Whether `k` more disjoint rounds of unplayed pairs exist; null when the check ran out of nodes. */
@@ -82,10 +99,10 @@ export function canPlay(adj: number[], n: number, k: number, budget = CHECK_NODE
  * (the caller keeps its own answer then). The checks share one budget of nodes, so a field whose
  * future cannot be settled quickly gets the first repeat-free round in spread order.
  */
-export function lookahead(p: SearchProblem): number[][] | null {
+export function lookahead(p: SearchProblem, bye?: Bye): number[][] | null {
 	if (p.n < 2 || p.n > LOOKAHEAD_MAX || p.n % 2 || p.sizes.some((s) => s !== 2)) return null;
 	const adj = unplayed(p);
-	const candidates = rounds(p, adj);
+	const candidates = rounds(p, adj, bye);
 	if (!candidates.length) return null;
 	// After a repeat-free round every player has one unplayed opponent fewer.
 	let budget = TOTAL_NODES;

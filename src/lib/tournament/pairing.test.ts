@@ -124,6 +124,32 @@ describe('Swiss: repeated meetings (docs/tournaments.md "Pairings")', () => {
 			}
 	});
 
+	it('7 and 9 players at tables of 2 over 7 and 9 rounds: no repeats, and everybody has exactly one bye', () => {
+		for (const n of [7, 9])
+			for (let seed = 0; seed < 60; seed++) {
+				const sim = simulate({ players: players(n), tableSize: 2, rounds: n, seed });
+				expect(repeatsPerRound(sim.pairings), `${n} players, seed ${seed}`).toEqual(Array(n).fill(0));
+				expect(sim.byes.map((b) => b.player).sort(), `${n} players, seed ${seed}`).toEqual(players(n).map((p) => p.id).sort());
+			}
+	});
+
+	it('20 players at tables of 4, round 4: whenever a round without repeats exists, it is found', () => {
+		let found = 0;
+		for (let seed = 0; seed < 20; seed++) {
+			const sim = simulate({ players: players(20), tableSize: 4, rounds: 4, seed });
+			const repeats = repeatsPerRound(sim.pairings);
+			expect(repeats.slice(0, 3)).toEqual([0, 0, 0]);
+			const ids = sim.players.map((p) => p.id);
+			const met = new Set(sim.results.filter((r) => r.round < 4).flatMap((t) => t.players.flatMap((a) => t.players.map((b) => `${a} ${b}`))));
+			const free = partitionsWithout(ids.length, 4, (a, b) => met.has(`${ids[a]} ${ids[b]}`));
+			expect(repeats[3] === 0, `seed ${seed}`).toBe(free);
+			if (free) found++;
+		}
+		// Both cases occur among these seeds, so the check checks something.
+		expect(found).toBeGreaterThan(0);
+		expect(found).toBeLessThan(20);
+	});
+
 	it('16 players at tables of 4: three rounds without a repeat', () => {
 		for (let seed = 0; seed < 20; seed++) {
 			const sim = simulate({ players: players(16), tableSize: 4, rounds: 3, seed });
@@ -359,6 +385,32 @@ describe('the exhaustive search', () => {
 		}
 	});
 });
+
+/** Whether n players split into tables of `size` with no two at a table who `met` (depth first). */
+function partitionsWithout(n: number, size: number, met: (a: number, b: number) => boolean): boolean {
+	const used = Array(n).fill(false);
+	const open = (): boolean => {
+		const i = used.indexOf(false);
+		if (i < 0) return true;
+		used[i] = true;
+		const grow = (t: number[], from: number): boolean => {
+			if (t.length === size) return open();
+			for (let j = from; j < n; j++)
+				if (!used[j] && t.every((x) => !met(x, j))) {
+					used[j] = true;
+					t.push(j);
+					if (grow(t, j + 1)) return true;
+					t.pop();
+					used[j] = false;
+				}
+			return false;
+		};
+		const ok = grow([i], i + 1);
+		used[i] = false;
+		return ok;
+	};
+	return open();
+}
 
 /** The search problem pairRound builds for a Swiss round (players by standing), for the brute-force check. */
 function problemOf(input: PairingInput): { problem: SearchProblem; index: Map<string, number> } {
