@@ -6,7 +6,7 @@
  * order of spread, the first one after which the rounds still possible without a repeat can all be
  * played: every player has as many unplayed opponents left as the field allows.
  */
-import type { SearchProblem } from './search';
+import type { SearchProblem } from './cost';
 import { cmpNum } from './standings';
 
 /** Up to this many players (pairs only) the repeat-free rounds are enumerated and checked ahead. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairingProblem, pairRound, roundRobinRounds, tableSizes } from './pairing';
-import { cost, exactSearch, fill, type SearchProblem } from './search';
+import { cost, fill, type SearchProblem } from './cost';
+import { exactSearch } from './exact';
 import { players, repeatsPerRound, simulate } from './simulate';
 import { seeded } from './random';
 import type { PairingInput, TableResult } from './types';

@@ -3,7 +3,8 @@
  * Pure: the same input always gives the same tables — no clock, no random source, no game kind.
  */
 import { LOOKAHEAD_MAX, lookahead } from './lookahead';
-import { search, type SearchProblem } from './search';
+import type { SearchProblem } from './cost';
+import { search } from './search';
 import { seatTable } from './seats';
 import { standings } from './standings';
 import type { Bye, Pairing, PairingInput, TableResult, TournamentPlayer } from './types';
