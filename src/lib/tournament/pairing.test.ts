@@ -67,6 +67,12 @@ describe('tableSizes (docs/tournaments.md "Byes and smaller tables")', () => {
 				for (let s = seated + 1; s <= n; s++) expect(Math.ceil(s / S) * min > s).toBe(true);
 			}
 	});
+	it('never fails on odd arguments: no table size → all byes; a minimum above the size → the size', () => {
+		expect(tableSizes(5, 0, 2)).toEqual({ sizes: [], byes: 5 });
+		expect(tableSizes(5, NaN, 2)).toEqual({ sizes: [], byes: 5 });
+		expect(tableSizes(-3, 4, 2)).toEqual({ sizes: [], byes: 0 });
+		expect(tableSizes(9, 4, 6)).toEqual({ sizes: [4, 4], byes: 1 });
+	});
 });
 
 describe('roundRobinRounds', () => {
