@@ -8,7 +8,7 @@
 import type { Bye, Standing, TableResult, TournamentPlayer } from './types';
 
 /** A bye earns the mean of a full table's points, (S−1)/2: as if the player had come out in the middle. */
-export const BYE_POINTS = (tableSize: number): number => (tableSize - 1) / 2;
+export const BYE_POINTS = (tableSize: number): number => Math.max(0, (tableSize - 1) / 2);
 
 /**
  * Points carry fractions — halves from a shared place, and 1/(n−1) steps at a table of n: thirds
@@ -121,7 +121,7 @@ export function standings(players: TournamentPlayer[], results: TableResult[], b
 	for (const b of byes) {
 		const a = acc.get(b.player);
 		if (!a || !validRound(b.round)) continue;
-		add(a, b.round, (tableSize - 1) * (U / 2));
+		add(a, b.round, Math.max(0, tableSize - 1) * (U / 2));
 		a.s.byes++;
 	}
 	const buchholz = new Map<Acc, number>();
