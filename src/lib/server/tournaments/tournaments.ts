@@ -19,7 +19,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { kindOf } from '$lib/games';
-import { pairRound } from '$lib/tournament/pairing';
+import { pairingProblem, pairRound } from '$lib/tournament/pairing';
 import { pointsFor, standings } from '$lib/tournament/standings';
 import type { Bye, TableResult, TournamentPlayer } from '$lib/tournament/types';
 import { TOURNAMENT_LIMITS, type StandingRow, type TournamentPerson, type TournamentRound, type TournamentStatus, type TournamentSummary, type TournamentView } from '$lib/protocol/tournament';
@@ -470,7 +470,7 @@ export async function startRound(e: Env, id: string, round: number, now: number)
 	const [players, tables] = await Promise.all([playersOf(db, id), tablesOf(db, id)]);
 	const ratings = await ratingsOf(db, t.kind, players.map((p) => p.user_id));
 	const { results, byes } = resultsOf(tables);
-	const pairing = pairRound({
+	const input = {
 		format: t.format,
 		round,
 		tableSize: t.table_size,
@@ -479,7 +479,15 @@ export async function startRound(e: Env, id: string, round: number, now: number)
 		players: libPlayers(players, ratings),
 		results,
 		byes
-	});
+	};
+	// `organise` checked the table size against the kind; a kind whose seat range changed since is
+	// reported, and the round waits (the cron tries again) instead of failing the caller.
+	const problem = pairingProblem(input);
+	if (problem) {
+		console.error(`tournament ${id}: round ${round} cannot be paired: ${problem}`);
+		return false;
+	}
+	const pairing = pairRound(input);
 	const deadline = t.round_days ? now + t.round_days * DAY : null;
 	const statements = [
 		db
