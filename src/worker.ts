@@ -10,6 +10,7 @@ import sveltekit from '../.svelte-kit/cloudflare/_worker.js';
 const app = sveltekit as unknown as ExportedHandler<Env>;
 
 import { finishPendingDeletions } from './lib/server/people/leave';
+import { sweep as sweepMatches } from './lib/server/matchmaker/matchmaker';
 import { meterEnv, meterSocketMessage, meterState, meterTables, meterTop, meterTotals, metering } from './lib/server/meter';
 import { GameRoom as Room } from './lib/server/room/GameRoom';
 import { Postman as Post } from './lib/server/notify/Postman';
@@ -60,5 +61,7 @@ export default {
 		ctx.waitUntil(env.POSTMAN.get(env.POSTMAN.idFromName('postman')).kick());
 		// Account deletions a failed room call left unfinished (issue 15).
 		ctx.waitUntil(finishPendingDeletions(env));
+		// Issue 35, the match-maker: expire old requests, finish dead matchers' claims, seat whoever can be seated.
+		ctx.waitUntil(sweepMatches(env, Date.now()).catch((e) => console.error(`match-maker sweep: ${(e as Error).message}`)));
 	}
 } satisfies ExportedHandler<Env>;
