@@ -232,7 +232,8 @@ async function matchIn(env: MatchEnv, b: Bucket, now: number, anchor: string | n
 		let groups: Seatable[][];
 		if (anchor !== null) {
 			const me = all.find((c) => c.userId === anchor);
-			// Not there: seated by another matcher meanwhile, or replaced — nothing left to do for it.
+			// Not there: claimed or seated by another matcher meanwhile, replaced, or behind the first
+			// CANDIDATES of a long queue (the oldest go first; the sweep reaches it in turn).
 			if (!me) return { seated, games };
 			const g = groupWith(me, all, b.seats) as Seatable[] | null;
 			groups = g ? [g] : [];
