@@ -78,6 +78,7 @@ describe('the match-maker in the lobby', () => {
 		const panel = b.getByTestId('match-panel');
 		await panel.getByRole('heading', { name: 'Finde mir ein Spiel' }).waitFor();
 		await panel.getByText('In diesem Tempo wartet noch niemand sonst.').waitFor();
+		await panel.getByText('Wertung der Mitspieler ≥ 900').waitFor();
 		await b.screenshot({ path: join(SHOTS, 'match-waiting-desktop-de.png'), fullPage: true });
 		await panel.getByRole('button', { name: `Den Wunsch für ${kind.texts.name()} zurückziehen` }).click();
 		await expect.poll(() => panel.getByText('In diesem Tempo wartet noch niemand sonst.').count(), { timeout: 20_000 }).toBe(0);
