@@ -11,6 +11,7 @@ const app = sveltekit as unknown as ExportedHandler<Env>;
 
 import { finishPendingDeletions } from './lib/server/people/leave';
 import { tournamentCron } from './lib/server/tournaments/tournaments';
+import { sweep as sweepMatches } from './lib/server/matchmaker/matchmaker';
 import { meterEnv, meterSocketMessage, meterState, meterTables, meterTop, meterTotals, metering } from './lib/server/meter';
 import { GameRoom as Room } from './lib/server/room/GameRoom';
 import { Postman as Post } from './lib/server/notify/Postman';
@@ -63,5 +64,7 @@ export default {
 		ctx.waitUntil(finishPendingDeletions(env));
 		// Issue 35: sign-ups that closed, round deadlines, and anything a lost nudge left undone.
 		ctx.waitUntil(tournamentCron(env, Date.now()).catch((e: unknown) => console.error(`tournament cron: ${(e as Error).message}`)));
+		// Issue 35, the match-maker: expire old requests, finish dead matchers' claims, seat whoever can be seated.
+		ctx.waitUntil(sweepMatches(env, Date.now()).catch((e) => console.error(`match-maker sweep: ${(e as Error).message}`)));
 	}
 } satisfies ExportedHandler<Env>;

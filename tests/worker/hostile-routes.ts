@@ -66,6 +66,9 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/tournaments/:game/withdraw', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/games/mine', methods: ['GET'] },
 	{ path: '/api/games/next', methods: ['GET'] },
+	// Issue 35: the match-maker and player search (`[kind]` is no parameter the list maps: it is attacked as written).
+	{ path: '/api/match', methods: ['GET', 'POST'], json: ['POST'] },
+	{ path: '/api/match/[kind]', methods: ['DELETE'] },
 	{ path: '/api/me/data', methods: ['GET'] },
 	{ path: '/api/me/delete', methods: ['POST'], json: ['POST'] },
 	{ path: '/api/me/follows', methods: ['GET'] },
@@ -77,6 +80,7 @@ export const API_ROUTES: ApiRoute[] = [
 	{ path: '/api/me/socket', methods: ['GET'] },
 	{ path: '/api/me/vacation', methods: ['GET', 'POST', 'DELETE'], json: ['POST'] },
 	{ path: '/api/ping', methods: ['GET'] },
+	{ path: '/api/players', methods: ['GET'] },
 	{ path: '/api/players/:name', methods: ['GET'] },
 	{ path: '/api/players/:name/follow', methods: ['GET', 'PUT', 'DELETE'] },
 	{ path: '/api/push', methods: ['GET', 'POST', 'DELETE'], json: ['POST', 'DELETE'] },
