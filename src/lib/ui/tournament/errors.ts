@@ -1,0 +1,32 @@
+/** A refusal of the tournament API (docs/api.md "Tournaments") in the reader's words. */
+import { m } from '$lib/paraglide/messages';
+
+export function tournamentErrorText(code: string | null | undefined, message = ''): string {
+	switch (code) {
+		case 'UNKNOWN_KIND':
+			return m.tour_error_unknown_kind();
+		case 'BAD_TABLE_SIZE':
+			return m.tour_error_table_size();
+		case 'BAD_OPTIONS':
+			return m.tour_error_options();
+		case 'BAD_DATE':
+			return m.tour_error_date();
+		case 'SIGNUP_CLOSED':
+			return m.tour_error_signup_closed();
+		case 'TOURNAMENT_FULL':
+			return m.tour_error_full();
+		case 'ALREADY_SIGNED_UP':
+			return m.tour_error_already();
+		case 'UNAUTHENTICATED':
+			return m.error_UNAUTHENTICATED();
+		case 'FORBIDDEN':
+			return m.error_FORBIDDEN();
+		case 'NOT_FOUND':
+			return m.error_NOT_FOUND();
+		case 'RATE_LIMITED':
+			return m.error_RATE_LIMITED();
+	}
+	// Any other refusal keeps the API's reason (it names the field and the bound); a failure without
+	// one is the network's or the server's.
+	return message ? m.tour_error_other({ message }) : m.common_network_error();
+}
