@@ -99,5 +99,8 @@ export const FORM_PAGES: { path: string; actions: string[] }[] = [
 	{ path: '/forgot', actions: ['default'] },
 	{ path: '/settings/passkeys', actions: ['remove', 'rename'] },
 	{ path: '/settings/data', actions: ['delete'] },
-	{ path: '/dev/mailbox', actions: ['clear'] }
+	{ path: '/dev/mailbox', actions: ['clear'] },
+	// Issue 35: the tournament pages' forms (each posts on to /api/tournaments).
+	{ path: '/tournaments/new', actions: ['default'] },
+	{ path: '/tournaments/:game', actions: ['signup', 'withdraw', 'start', 'cancel'] }
 ];
