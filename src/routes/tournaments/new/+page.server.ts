@@ -26,7 +26,7 @@ export const actions: Actions = {
 		const values: Record<string, string> = {};
 		for (const k of ECHO) values[k] = (get(k) ?? '').slice(0, 200);
 		const organised = organiseFromForm(get, kindOf(get('kind'))?.options ?? null);
-		if (!organised.ok) return fail(400, { values, field: organised.field, code: organised.code, message: '' });
+		if (!organised.ok) return fail(400, { values, options: {}, field: organised.field, code: organised.code, message: '' });
 		const res = await fetch('/api/tournaments', {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -39,6 +39,12 @@ export const actions: Actions = {
 		const failure = res.ok ? { status: 502, code: 'BAD_ANSWER', message: '' } : await readFailure(res);
 		if (failure.status === 401) redirect(303, localizeHref('/signin'));
 		// A 5xx of the API is not the organiser's doing: said as such on the page, never passed on as a 500.
-		return fail(failure.status >= 500 ? 503 : failure.status >= 400 ? failure.status : 400, { values, field: failedField(failure, ORGANISE_FIELDS), code: failure.code, message: failure.message.slice(0, 300) });
+		return fail(failure.status >= 500 ? 503 : failure.status >= 400 ? failure.status : 400, {
+			values,
+			options: organised.body.options,
+			field: failedField(failure, ORGANISE_FIELDS),
+			code: failure.code,
+			message: failure.message.slice(0, 300)
+		});
 	}
 };
