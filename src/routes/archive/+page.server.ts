@@ -2,7 +2,8 @@ import type { ArchiveRow, WatchGame } from '$lib/ui/archive';
 import type { PageServerLoad } from './$types';
 
 /** The filters the page passes on to GET /api/archive (anything else in the URL is ignored). */
-const KEYS = ['game', 'player', 'from', 'to', 'players', 'cursor', 'newer'] as const;
+// Issue 35: `tournament`, a tournament's games (its page links them; the page shows it as a chip).
+const KEYS = ['game', 'player', 'from', 'to', 'players', 'tournament', 'cursor', 'newer'] as const;
 
 // Thin: the rows come from the API (which validates the filters and reads D1); the watch list, on
 // the first page only, from GET /api/watch.

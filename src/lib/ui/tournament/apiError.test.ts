@@ -15,7 +15,12 @@ describe('the tournament API’s refusals', () => {
 		expect(failedField({ status: 400, code: 'BAD_TABLE_SIZE', message: 'between 2 and 4' }, fields)).toBe('tableSize');
 		expect(failedField({ status: 400, code: 'UNKNOWN_KIND', message: '' }, fields)).toBe('kind');
 		expect(failedField({ status: 400, code: 'BAD_REQUEST', message: 'rounds: at most 20' }, fields)).toBe('rounds');
+		expect(failedField({ status: 400, code: 'BAD_REQUEST', message: '(body): rounds: must be fewer' }, fields)).toBe('rounds');
 		expect(failedField({ status: 400, code: 'BAD_REQUEST', message: 'the body must be JSON' }, fields)).toBeNull();
+		expect(failedField({ status: 400, code: 'BAD_REQUEST', message: '(body): expected an object' }, fields)).toBeNull();
+		// A nested path is its first field's (never the `kind` inside the clock).
+		expect(failedField({ status: 400, code: 'BAD_REQUEST', message: 'clock.kind: expected "perMove"' }, [...fields, 'clock'])).toBe('clock');
+		expect(failedField({ status: 400, code: 'constructor', message: '' }, fields)).toBeNull();
 		expect(failedField({ status: 409, code: 'TOURNAMENT_FULL', message: 'full' }, fields)).toBeNull();
 	});
 });

@@ -23,11 +23,18 @@ export async function readFailure(res: Response): Promise<ApiFailure> {
 
 /**
  * The field a refusal of the organise form is about, so the page shows it there: by code where the
- * code says it, else by the name a 400's message starts with ("rounds: at most 20"), else null
+ * code says it, else by the first field a 400's message names ("rounds: expected <=20"), else null
  * (shown above the form).
  */
 export function failedField<F extends string>(f: ApiFailure, fields: readonly F[]): F | null {
 	const byCode: Record<string, string> = { UNKNOWN_KIND: 'kind', BAD_TABLE_SIZE: 'tableSize', BAD_OPTIONS: 'options', BAD_CLOCK: 'clock' };
-	const named = byCode[f.code] ?? /^\s*([A-Za-z]+)\b/.exec(f.message)?.[1] ?? '';
-	return (fields as readonly string[]).includes(named) ? (named as F) : null;
+	const known = (name: string): name is F => (fields as readonly string[]).includes(name);
+	if (Object.hasOwn(byCode, f.code)) return known(byCode[f.code]) ? byCode[f.code] : null;
+	// A path before a colon names it ("clock.days: …" is the clock's); the body's checks across fields
+	// say "(body): maxPlayers: must be at least minPlayers": the first field named is the one.
+	for (const [, path] of f.message.matchAll(/([A-Za-z][\w.]*)\s*:/g)) {
+		const name = path.split('.')[0];
+		if (known(name)) return name;
+	}
+	return null;
 }

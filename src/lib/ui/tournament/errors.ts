@@ -17,6 +17,16 @@ export function tournamentErrorText(code: string | null | undefined, message = '
 			return m.tour_error_full();
 		case 'ALREADY_SIGNED_UP':
 			return m.tour_error_already();
+		case 'NOT_SIGNED_UP':
+			return m.tour_error_not_signed_up();
+		case 'ALREADY_WITHDRAWN':
+			return m.tour_error_already_withdrawn();
+		case 'TOURNAMENT_OVER':
+			return m.tour_error_over();
+		case 'NOT_ENOUGH_PLAYERS':
+			return m.tour_error_not_enough();
+		case 'NOT_SIGNUP':
+			return m.tour_error_not_signup();
 		case 'UNAUTHENTICATED':
 			return m.error_UNAUTHENTICATED();
 		case 'FORBIDDEN':
