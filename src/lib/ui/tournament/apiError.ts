@@ -29,7 +29,10 @@ export async function readFailure(res: Response): Promise<ApiFailure> {
 export function failedField<F extends string>(f: ApiFailure, fields: readonly F[]): F | null {
 	const byCode: Record<string, string> = { UNKNOWN_KIND: 'kind', BAD_TABLE_SIZE: 'tableSize', BAD_OPTIONS: 'options', BAD_CLOCK: 'clock' };
 	const known = (name: string): name is F => (fields as readonly string[]).includes(name);
-	if (Object.hasOwn(byCode, f.code)) return known(byCode[f.code]) ? byCode[f.code] : null;
+	if (Object.hasOwn(byCode, f.code)) {
+		const name = byCode[f.code];
+		return known(name) ? name : null;
+	}
 	// A path before a colon names it ("clock.days: …" is the clock's); the body's checks across fields
 	// say "(body): maxPlayers: must be at least minPlayers": the first field named is the one.
 	for (const [, path] of f.message.matchAll(/([A-Za-z][\w.]*)\s*:/g)) {
