@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { optionsFromForm, organiseFromForm, roundRobinRounds } from './organise';
+import { optionsFromForm, organiseFromForm } from './organise';
 
 const form = (fields: Record<string, string>) => (name: string) => fields[name] ?? null;
 // A kind's options schema as kinds write them (a strict object of optional fields with defaults).
@@ -72,13 +72,5 @@ describe('the organise form as the API’s body', () => {
 
 	test('a deadline that is no date is refused here, naming its field', () => {
 		expect(organiseFromForm(form({ signupUntil: 'next week' }), null)).toEqual({ ok: false, field: 'signupUntil', code: 'BAD_DATE' });
-	});
-
-	test('round robin: the rounds for everybody to meet everybody', () => {
-		expect(roundRobinRounds(8, 2)).toBe(7);
-		expect(roundRobinRounds(7, 2)).toBe(7);
-		expect(roundRobinRounds(12, 4)).toBe(4);
-		expect(roundRobinRounds(5, 3)).toBe(2);
-		expect(roundRobinRounds(1, 2)).toBe(1);
 	});
 });

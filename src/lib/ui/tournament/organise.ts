@@ -101,15 +101,3 @@ export function organiseFromForm(get: Get, optionsSchema: unknown): Organised {
 		}
 	};
 }
-
-/**
- * Rounds for everybody to meet everybody once (the form's suggestion for a round robin): at tables
- * of 2 the circle method's n−1 rounds (n with a bye each for odd n); at larger tables each round
- * meets up to tableSize−1 new players, so at least ⌈(n−1)/(tableSize−1)⌉.
- * The same rule as src/lib/tournament's `roundRobinRounds`; this copy goes once that is on main.
- */
-export function roundRobinRounds(n: number, tableSize: number): number {
-	if (n < 2) return 1;
-	if (tableSize <= 2) return n % 2 === 0 ? n - 1 : n;
-	return Math.ceil((n - 1) / (tableSize - 1));
-}
