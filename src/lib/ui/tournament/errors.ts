@@ -38,5 +38,7 @@ export function tournamentErrorText(code: string | null | undefined, message = '
 	}
 	// Any other refusal keeps the API's reason (it names the field and the bound); a failure without
 	// one is the network's or the server's.
-	return message ? m.tour_error_other({ message }) : m.common_network_error();
+	// The body's own checks start "(body): …": the field that follows says it better.
+	const reason = message.replace(/^\(body\):\s*/, '');
+	return reason ? m.tour_error_other({ message: reason }) : m.common_network_error();
 }
