@@ -91,7 +91,8 @@ test('three players bid; the reveal and the auction reach every page live', asyn
 	// The creator: a 3-seat public game.
 	const [host, ...guests] = pages;
 	await open(host, '/lobby');
-	await host.getByRole('combobox', { name: /^Players/ }).selectOption('3');
+	// The create form's player count (the match-maker's panel, issue 35, has its own).
+	await host.getByRole('region', { name: 'Create a game' }).getByRole('combobox', { name: /^Players/ }).selectOption('3');
 	await host.getByRole('button', { name: 'Create game' }).click();
 	await host.waitForURL(/\/games\/[^/]+$/);
 	const gameUrl = host.url();
