@@ -8,6 +8,7 @@
  * Pure: runs in Node (the benchmark writes an SQL file) and in workerd (the test batches statements).
  */
 import { LEGACY_KIND_ID } from '../../src/lib/games/index';
+import { seeded } from '../../src/lib/tournament/random';
 
 export interface SeedOptions {
 	/** Public finished games. */
@@ -56,17 +57,8 @@ export interface SeedData {
 	games: SeedGame[];
 }
 
-/** mulberry32: small, fast, good enough to spread test data. */
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** mulberry32 (the tournament library's seeded generator): small, fast, good enough to spread test data. */
+const rng = seeded;
 
 const B32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const DAY = 86_400_000;

@@ -5,25 +5,12 @@
  * earlier round from the same results).
  */
 import type { TimeControl } from './room';
+import type { Format, Standing } from '$lib/tournament/types';
 
-/** Swiss rounds, or a round robin for a small field (src/lib/tournament/types.ts `Format`). */
-export type Format = 'swiss' | 'roundRobin';
+export type { Format };
 
-/** A line of the standings (src/lib/tournament/standings.ts `Standing`, with the player's name). */
-export interface StandingRow {
-	player: string;
-	username: string;
-	/** Shared when every tie-break is equal (1, 1, 3). */
-	place: number;
-	points: number;
-	buchholz: number;
-	firsts: number;
-	games: number;
-	byes: number;
-	withdrawn: boolean;
-	/** Points per round; null: not played (not yet, or withdrawn). */
-	perRound: (number | null)[];
-}
+/** A line of the standings (src/lib/tournament/standings.ts `Standing`), with the player's name. */
+export type StandingRow = Standing & { username: string };
 
 export type TournamentStatus = 'signup' | 'running' | 'finished' | 'cancelled';
 
