@@ -47,6 +47,7 @@ CREATE TABLE `tournament_tables` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `tournament_tables_game_idx` ON `tournament_tables` (`game_id`);--> statement-breakpoint
+CREATE INDEX `tournament_tables_uncreated_idx` ON `tournament_tables` (`tournament_id`) WHERE created = 0;--> statement-breakpoint
 CREATE TABLE `tournaments` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

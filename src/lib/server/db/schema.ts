@@ -776,7 +776,12 @@ export const tournamentTables = sqliteTable(
 		created: integer('created').notNull().default(0),
 		finishedAt: integer('finished_at')
 	},
-	(t) => [primaryKey({ columns: [t.tournamentId, t.round, t.tableNo] }), uniqueIndex('tournament_tables_game_idx').on(t.gameId)]
+	(t) => [
+		primaryKey({ columns: [t.tournamentId, t.round, t.tableNo] }),
+		uniqueIndex('tournament_tables_game_idx').on(t.gameId),
+		// The cron: games a failure left uncreated (almost always none: an empty index).
+		index('tournament_tables_uncreated_idx').on(t.tournamentId).where(sql`created = 0`)
+	]
 );
 
 /**

@@ -493,11 +493,12 @@ export async function startRound(e: Env, id: string, round: number, now: number)
 		db
 			.prepare("UPDATE tournaments SET round = ?2, round_started_at = ?3, round_deadline = ?4, updated_at = ?3, version = version + 1 WHERE id = ?1 AND status = 'running' AND round = ?5")
 			.bind(id, round, now, deadline, round - 1),
-		...pairing.tables.map((ids, i) =>
-			db
-				.prepare('INSERT OR IGNORE INTO tournament_tables (tournament_id, round, table_no, game_id, players) VALUES (?1, ?2, ?3, ?4, ?5)')
-				.bind(id, round, i, randomId(), JSON.stringify(ids))
-		),
+		// All the round's tables in one statement (a field of 1,000 is 250 tables): [gameId, [ids…]] by table.
+		db
+			.prepare(
+				"INSERT OR IGNORE INTO tournament_tables (tournament_id, round, table_no, game_id, players) SELECT ?1, ?2, key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?3)"
+			)
+			.bind(id, round, JSON.stringify(pairing.tables.map((ids) => [randomId(), ids]))),
 		...(pairing.byes.length
 			? [db.prepare('INSERT OR IGNORE INTO tournament_tables (tournament_id, round, table_no, game_id, players, created) VALUES (?1, ?2, -1, NULL, ?3, 1)').bind(id, round, JSON.stringify(pairing.byes))]
 			: [])
@@ -530,7 +531,7 @@ export async function createGames(e: Env, id: string, now: number): Promise<void
 		.all<{ id: string; locale: string }>();
 	const localeOf = new Map(locales.results.map((x) => [x.id, x.locale === 'de' ? 'de' : 'en'] as const));
 	const clock = JSON.parse(t.clock) as TimeControl;
-	for (const row of rows.results) {
+	const one = async (row: TableRow) => {
 		const seatIds = JSON.parse(row.players) as string[];
 		// A player whose account is gone meanwhile plays as the site's deleted player would: by the bot.
 		const users: RoomUser[] = seatIds.map((u) => ({ id: u, username: names.get(u) ?? 'deleted' }));
@@ -555,11 +556,11 @@ export async function createGames(e: Env, id: string, now: number): Promise<void
 			);
 			if (!r.ok) {
 				console.error(`tournament ${id}: game ${gameId} not created: ${r.code} ${r.message}`);
-				continue;
+				return;
 			}
 		} catch (err) {
 			console.error(`tournament ${id}: game ${gameId} not created: ${(err as Error).message}`);
-			continue;
+			return;
 		}
 		await db.batch([
 			db.prepare('UPDATE tournament_tables SET created = 1 WHERE tournament_id = ?1 AND round = ?2 AND table_no = ?3').bind(id, row.round, row.table_no),
@@ -574,8 +575,13 @@ export async function createGames(e: Env, id: string, now: number): Promise<void
 				return inboxInsert(db, `tournament:${id}:${row.round}:${u}`, u, gameId, 'tournament', msg, now);
 			})
 		]);
-	}
+	};
+	// A few rooms at a time: a large field's round is hundreds of games.
+	for (let i = 0; i < rows.results.length; i += CREATE_AT_ONCE) await Promise.all(rows.results.slice(i, i + CREATE_AT_ONCE).map(one));
 }
+
+/** Games created side by side when a round starts. */
+const CREATE_AT_ONCE = 8;
 
 /**
  * Whatever is due for a running tournament: the results of its ended games into their tables, then,
@@ -636,10 +642,10 @@ async function finish(e: Env, t: TournamentRow, now: number): Promise<void> {
  * The cron (src/worker.ts `scheduled`, every five minutes; tests call it with their own `now`):
  * sign-ups that have closed start (or are cancelled below the minimum); rounds past their deadline
  * are decided — each unfinished game's seats go to the bot, which plays it to its end at once, as
- * after timeouts (GameRoom.handToBot) —; and every running tournament is advanced, which also
- * creates games a failure left uncreated.
+ * after timeouts (GameRoom.handToBot) —; games a failure left uncreated are created; and once an
+ * hour (or with `everything`) every running tournament is advanced.
  */
-export async function tournamentCron(e: Env, now: number): Promise<void> {
+export async function tournamentCron(e: Env, now: number, everything = false): Promise<void> {
 	const db = e.DB;
 	const closed = await db.prepare("SELECT * FROM tournaments WHERE status = 'signup' AND signup_until <= ?1 ORDER BY signup_until LIMIT 50").bind(now).all<TournamentRow>();
 	for (const t of closed.results) {
@@ -652,12 +658,19 @@ export async function tournamentCron(e: Env, now: number): Promise<void> {
 	}
 	const due = await db.prepare("SELECT * FROM tournaments WHERE status = 'running' AND round_deadline <= ?1 ORDER BY round_deadline LIMIT 50").bind(now).all<TournamentRow>();
 	for (const t of due.results) await decideRound(e, t, now);
-	const running = await db.prepare("SELECT id FROM tournaments WHERE status = 'running' ORDER BY round_deadline LIMIT 200").all<{ id: string }>();
-	for (const r of running.results) {
-		await createGames(e, r.id, now);
-		await advance(e, r.id, now);
+	// Games a failure left uncreated (an index of only those rows: nearly always empty).
+	const uncreated = await db.prepare('SELECT DISTINCT tournament_id AS id FROM tournament_tables WHERE created = 0 LIMIT 50').all<{ id: string }>();
+	for (const r of uncreated.results) await createGames(e, r.id, now);
+	// Once an hour, every running tournament is advanced: a room's nudge lost to a failure is made good
+	// (three reads each, so not every five minutes), the longest-running rounds first.
+	if (new Date(now).getUTCMinutes() < CRON_MINUTES || everything) {
+		const running = await db.prepare("SELECT id FROM tournaments WHERE status = 'running' ORDER BY round_started_at LIMIT 300").all<{ id: string }>();
+		for (const r of running.results) await advance(e, r.id, now);
 	}
 }
+
+/** The cron's period (wrangler.toml [triggers]): the hourly sweep runs in the first run of each hour. */
+const CRON_MINUTES = 5;
 
 /** The round's deadline has passed: every game still running is handed to the bot, which finishes it. */
 export async function decideRound(e: Env, t: TournamentRow, now: number): Promise<void> {
