@@ -29,7 +29,7 @@ import { displayRating } from '../people/ratings';
 import { timeLimitOf } from '../room/clock';
 import { inboxInsert } from '../notify/inapp';
 import { gameUrl, inLocale } from '../notify/render';
-import { m } from '$lib/paraglide/messages';
+import * as m from '$lib/paraglide/messages/_index.js';
 import type { Organise } from './body';
 
 type Env = App.Platform['env'];
