@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { KINDS } from '$lib/games';
 import { advance, startRound, tournamentCron } from '$lib/server/tournaments/tournaments';
 import type { TournamentView } from '$lib/protocol/tournament';
+import { DELETED_PLAYER } from '$lib/protocol/people';
 import { call, signUp, type HttpUser } from './room-helpers';
 
 const DAY = 86_400_000;
@@ -200,6 +201,32 @@ describe('byes, withdrawals, deadlines, shared places', () => {
 		expect(q.withdrawn).toBe(true);
 		expect(q.games).toBe(2);
 		expect(q.perRound[2]).toBeNull();
+	});
+
+	it(`(${two.id}) an account deleted mid-tournament: withdrawn, its results kept as a deleted player's, its id nowhere in the tournament`, { timeout: 120_000 }, async () => {
+		const org = await signUp('org');
+		const id = await organise(org, { kind: two.id, tableSize: 2, rounds: 3, maxPlayers: 4 });
+		const field = await players(4, 'dp');
+		await signUpAll(id, field);
+		// A sign-up to a tournament not yet started simply goes.
+		const other = await organise(org, { kind: two.id, tableSize: 2, rounds: 1, maxPlayers: 4 });
+		await signUpAll(other, [field[0]]);
+		expect((await call(org, 'POST', `/api/tournaments/${id}/start`, {})).status).toBe(200);
+		await playRound(org, id);
+		const gone = field[0];
+		const del = await call(gone, 'POST', '/api/me/delete', { password: 'correct horse battery staple', username: gone.username });
+		expect(del.status, del.text).toBe(200);
+		const v = await view(org, id);
+		const row = v.playersList.find((p) => p.username === DELETED_PLAYER)!;
+		expect(row.withdrawn).toBe(true);
+		expect(v.standings.find((x) => x.player === row.id)!.games).toBe(1);
+		const dump = JSON.stringify([v, await env.DB.prepare('SELECT * FROM tournament_tables WHERE tournament_id = ?1').bind(id).all(), await env.DB.prepare('SELECT * FROM tournament_players WHERE tournament_id = ?1').bind(id).all()]);
+		expect(dump).not.toContain(gone.id);
+		expect(dump).not.toContain(gone.username);
+		expect((await view(org, other)).players).toBe(0);
+		// The rounds go on without them.
+		const next = await playRound(org, id);
+		expect([...next.schedule[2].tables.flatMap((t) => t.players), ...next.schedule[2].byes].map((p) => p.id)).not.toContain(row.id);
 	});
 
 	it(`(${two.id}) a round deadline: the cron hands the unfinished games to the bot and the next round starts`, { timeout: 120_000 }, async () => {

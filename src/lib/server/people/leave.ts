@@ -24,7 +24,7 @@ import { release, reserve, type Limit } from '../auth/ratelimit';
 import { deleteEventsOf } from '../notify/event-row';
 import { gameUrl } from '../notify/render';
 import { entryEvent, entryMessage } from '../notify/inbox';
-import type { RoomPersonalData } from '../room/forget';
+import { tombstoneId, type RoomPersonalData } from '../room/forget';
 
 type LeaveEnv = Pick<Env, 'DB' | 'GAME_ROOM' | 'USER_HUB'>;
 
@@ -230,6 +230,32 @@ export async function deleteAccount(env: LeaveEnv, userId: string, input: { pass
 	return { ok: true, done: await finishDeletion(env, userId) };
 }
 
+/**
+ * Issue 35: in every tournament the user played in or organised, their id becomes a tombstone of
+ * that tournament (a fresh one each, as each game room does: forget.ts) — in its players, its
+ * tables' seat lists, its winners and as its organiser — so the results stand and read "deleted
+ * player", and nothing ties them to the user. Idempotent: a retry finds nothing left to rename.
+ */
+async function forgetInTournaments(db: D1Database, userId: string): Promise<void> {
+	const mine = await db
+		.prepare('SELECT tournament_id AS id FROM tournament_players WHERE user_id = ?1 UNION SELECT id FROM tournaments WHERE organiser_id = ?1')
+		.bind(userId)
+		.all<{ id: string }>();
+	if (mine.results.length === 0) return;
+	await db.batch(
+		mine.results.flatMap(({ id }) => {
+			const tomb = tombstoneId();
+			return [
+				db.prepare('UPDATE tournament_tables SET players = replace(players, json_quote(?1), json_quote(?2)) WHERE tournament_id = ?3 AND instr(players, json_quote(?1)) > 0').bind(userId, tomb, id),
+				db.prepare('UPDATE tournament_players SET user_id = ?2 WHERE tournament_id = ?3 AND user_id = ?1').bind(userId, tomb, id),
+				db
+					.prepare('UPDATE tournaments SET winners = replace(winners, json_quote(?1), json_quote(?2)), organiser_id = CASE organiser_id WHEN ?1 THEN ?2 ELSE organiser_id END WHERE id = ?3')
+					.bind(userId, tomb, id)
+			];
+		})
+	);
+}
+
 /** Step 1: nobody can act as the user any more (see the top of the file). Idempotent. */
 export async function beginDeletion(env: LeaveEnv, userId: string, now = Date.now()): Promise<void> {
 	const db = env.DB;
@@ -249,8 +275,21 @@ export async function beginDeletion(env: LeaveEnv, userId: string, now = Date.no
 		// confirmation, a reset) go now, not with the users row at the end.
 		db.prepare('DELETE FROM passkeys WHERE user_id = ?1').bind(userId),
 		db.prepare('DELETE FROM webauthn_challenges WHERE user_id = ?1').bind(userId),
-		db.prepare('DELETE FROM account_tokens WHERE user_id = ?1').bind(userId)
+		db.prepare('DELETE FROM account_tokens WHERE user_id = ?1').bind(userId),
+		// Issue 35: a sign-up to a tournament not yet started goes (its count first, while the row is
+		// there); in a running one the player withdraws — the rooms hand their seats to the bot, and no
+		// later round pairs them. Finished tournaments keep their results (the name reads "deleted player").
+		db
+			.prepare("UPDATE tournaments SET players = players - 1, version = version + 1, updated_at = ?2 WHERE status = 'signup' AND id IN (SELECT tournament_id FROM tournament_players WHERE user_id = ?1)")
+			.bind(userId, now),
+		db.prepare("DELETE FROM tournament_players WHERE user_id = ?1 AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'signup')").bind(userId),
+		db
+			.prepare("UPDATE tournament_players SET withdrawn_at = ?2 WHERE user_id = ?1 AND withdrawn_at IS NULL AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running')")
+			.bind(userId, now),
+		// And the match-maker forgets their requests.
+		db.prepare('DELETE FROM match_requests WHERE user_id = ?1').bind(userId)
 	]);
+	await forgetInTournaments(db, userId);
 	// Every socket of those sessions, game and inbox, closes now (sockets/session-sockets.ts).
 	await closeSessionSockets(env, userId, sessions.results.map((s) => s.id));
 }

@@ -24,6 +24,7 @@ import { pointsFor, standings } from '$lib/tournament/standings';
 import type { Bye, TableResult, TournamentPlayer } from '$lib/tournament/types';
 import { TOURNAMENT_LIMITS, type StandingRow, type TournamentPerson, type TournamentRound, type TournamentStatus, type TournamentSummary, type TournamentView } from '$lib/protocol/tournament';
 import type { RoomUser, TimeControl, TimeLimit } from '$lib/protocol/room';
+import { DELETED_PLAYER } from '$lib/protocol/people';
 import { randomId } from '../games';
 import { displayRating } from '../people/ratings';
 import { timeLimitOf } from '../room/clock';
@@ -155,7 +156,9 @@ async function ratingsOf(db: D1Database, kind: string, ids: string[]): Promise<M
 	return out;
 }
 
-const person = (names: Map<string, string>, id: string): TournamentPerson => ({ id, username: names.get(id) ?? '' });
+/** A player by id; an account deleted since reads as the site's deleted player (src/lib/ui/names.ts). */
+const nameOf = (names: Map<string, string>, id: string) => names.get(id) ?? DELETED_PLAYER;
+const person = (names: Map<string, string>, id: string): TournamentPerson => ({ id, username: nameOf(names, id) });
 
 /** Who may see a private tournament: its organiser, its players, and holders of its invitation link. */
 export function maySee(t: TournamentRow, userId: string | null, invite: string | null, playerIds: ReadonlySet<string>): boolean {
@@ -285,7 +288,7 @@ export async function tournamentView(db: D1Database, id: string, userId: string 
 	const insider = userId !== null && (t.organiser_id === userId || !!me);
 	const { results, byes } = resultsOf(tables);
 	const lib = libPlayers(players, ratings);
-	const stand: StandingRow[] = standings(lib, results, byes, t.table_size, t.rounds).map((s) => ({ ...s, username: names.get(s.player) ?? '' }));
+	const stand: StandingRow[] = standings(lib, results, byes, t.table_size, t.rounds).map((s) => ({ ...s, username: nameOf(names, s.player) }));
 	const schedule: TournamentRound[] = [];
 	for (let r = 1; r <= t.round; r++) {
 		const rows = tables.filter((x) => x.round === r);
@@ -319,7 +322,7 @@ export async function tournamentView(db: D1Database, id: string, userId: string 
 		roundStartedAt: t.round_started_at,
 		roundDeadline: t.round_deadline,
 		inviteCode: insider ? t.invite_code : null,
-		playersList: players.map((p) => ({ id: p.user_id, username: names.get(p.user_id) ?? '', seq: p.seq, withdrawn: p.withdrawn_at !== null, rating: ratings.get(p.user_id) ?? null })),
+		playersList: players.map((p) => ({ id: p.user_id, username: nameOf(names, p.user_id), seq: p.seq, withdrawn: p.withdrawn_at !== null, rating: ratings.get(p.user_id) ?? null })),
 		schedule,
 		standings: stand,
 		you: userId
@@ -534,7 +537,7 @@ export async function createGames(e: Env, id: string, now: number): Promise<void
 	const one = async (row: TableRow) => {
 		const seatIds = JSON.parse(row.players) as string[];
 		// A player whose account is gone meanwhile plays as the site's deleted player would: by the bot.
-		const users: RoomUser[] = seatIds.map((u) => ({ id: u, username: names.get(u) ?? 'deleted' }));
+		const users: RoomUser[] = seatIds.map((u) => ({ id: u, username: nameOf(names, u) }));
 		const gameId = row.game_id!;
 		const invite = gameInvite(t, gameId);
 		try {
