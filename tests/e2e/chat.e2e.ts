@@ -90,6 +90,9 @@ test('two players chat live beside the board; a spectator reads along and cannot
 	await clients[seat].move(id, heuristicBot(mine.view!, seat, seedRng('chat-e2e')), mine.version);
 	await until(a, g.version + 1);
 	await notes.pressSequentially('feathers.', { delay: 10 });
+	// "Saved" may still stand from the first part's save until the 800 ms debounce sends the rest
+	// (NotesPanel.svelte): wait for what the server holds, then for the status.
+	await expect.poll(async () => (await ana.api<{ text: string }>('GET', `/api/games/${id}/notes`)).text, { timeout: 20_000 }).toBe('Caro saves feathers.');
 	await hasText(a.getByTestId('notes-status'), 'Saved');
 	expect(await notes.inputValue()).toBe('Caro saves feathers.');
 	// Loaded once, when the notes' tab is first shown (issue 30), and not again with a new version.
